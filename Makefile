@@ -1,0 +1,47 @@
+# jot's everyday commands. `make test` is what CI runs (.ci/run).
+#   make              release build of the library and the CLI into build/release
+#   make test         every test: release, ASan+UBSan, -fno-exceptions -fno-rtti, and
+#                     the extra suites that bench/ and fuzz/ register in TEST_EXTRA
+#   make bench        the benchmark suite (bench/bench.mk)
+#   make fuzz         the fuzzers (fuzz/fuzz.mk)
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE ?= cmake
+GENERATOR := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
+CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+
+.PHONY: all release test test-release test-sanitize test-noexcept deps clean
+all: release
+
+release:
+	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release
+	$(CMAKE) --build build/release -j $(JOBS)
+
+# Installs what the tests need when it is missing and we may (root on Debian/Ubuntu).
+deps:
+	@sh scripts/install-deps.sh test
+
+test-release: deps
+	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON
+	$(CMAKE) --build build/release -j $(JOBS)
+	cd build/release && ctest $(CTEST_FLAGS)
+
+test-sanitize: deps
+	$(CMAKE) -S . -B build/asan $(GENERATOR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOT_SANITIZE=address,undefined
+	$(CMAKE) --build build/asan -j $(JOBS)
+	cd build/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest $(CTEST_FLAGS)
+
+test-noexcept: deps
+	$(CMAKE) -S . -B build/noexcept $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_NO_EXCEPTIONS=ON
+	$(CMAKE) --build build/noexcept -j $(JOBS)
+	cd build/noexcept && ctest $(CTEST_FLAGS)
+
+TEST_EXTRA :=
+-include bench/bench.mk
+-include fuzz/fuzz.mk
+
+test: test-release test-sanitize test-noexcept $(TEST_EXTRA)
+	@echo "make test: all suites passed"
+
+clean:
+	rm -rf build

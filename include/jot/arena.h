@@ -1,0 +1,101 @@
+// jot/arena.h - where every byte jot allocates comes from.
+//
+// An arena hands out memory from, in order: a caller buffer (for example 4 KB
+// on the stack), then an upstream allocator the caller passes in. An arena
+// with a buffer and no upstream never allocates: work that does not fit fails
+// with error_code::capacity_exceeded. Memory is released all at once by
+// reset() or the destructor. There is no global or thread-local allocator.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace jot {
+
+// A stateful upstream allocator: a context pointer and two functions. The
+// context is whatever the caller wants (an object, a pool); jot never keeps
+// one globally.
+struct allocator {
+  void* context = nullptr;  // passed back to both functions
+  // Returns size bytes aligned to align, or nullptr on failure.
+  void* (*allocate)(void* context, std::size_t size, std::size_t align) = nullptr;
+  // Releases memory from allocate with the same size and align.
+  void (*deallocate)(void* context, void* ptr, std::size_t size, std::size_t align) = nullptr;
+
+  // Adapts an object with allocate(size, align) and deallocate(ptr, size, align)
+  // members; the object must outlive every arena or buffer that uses it.
+  template <class A>
+  static allocator of(A& object) noexcept {
+    allocator a;
+    a.context = &object;
+    a.allocate = [](void* c, std::size_t n, std::size_t al) -> void* {
+      return static_cast<A*>(c)->allocate(n, al);
+    };
+    a.deallocate = [](void* c, void* p, std::size_t n, std::size_t al) {
+      static_cast<A*>(c)->deallocate(p, n, al);
+    };
+    return a;
+  }
+};
+
+// An allocator backed by std::malloc / std::free (stateless).
+allocator malloc_allocator() noexcept;
+
+namespace detail {
+struct arena_access;
+}
+
+// A monotonic arena. Not copyable or movable: documents point into it.
+class arena {
+ public:
+  // Allocates from malloc only when first needed.
+  arena() noexcept;
+  // Uses buffer only: never allocates; exhaustion is an error.
+  arena(void* buffer, std::size_t size) noexcept;
+  // Uses buffer first, then upstream.
+  arena(void* buffer, std::size_t size, allocator upstream) noexcept;
+  // Uses upstream only.
+  explicit arena(allocator upstream) noexcept;
+  ~arena();
+
+  arena(const arena&) = delete;
+  arena& operator=(const arena&) = delete;
+
+  // Returns size bytes aligned to align (a power of two), or nullptr when the
+  // buffer is exhausted and upstream is absent or fails.
+  void* allocate(std::size_t size, std::size_t align = alignof(std::max_align_t)) noexcept;
+
+  // Releases everything allocated so far; invalidates every document parsed
+  // into this arena. Keeps upstream memory for reuse, merged into one block,
+  // so that the same work done again allocates nothing (the steady state).
+  void reset() noexcept;
+
+  // Releases upstream memory too; the arena is as newly constructed.
+  void release() noexcept;
+
+  // Bytes still free in the current block.
+  std::size_t available() const noexcept { return static_cast<std::size_t>(hi_ - lo_); }
+  // Bytes held from upstream (0 for a buffer-only arena).
+  std::size_t upstream_bytes() const noexcept { return upstream_bytes_; }
+  // Number of upstream blocks held.
+  std::size_t upstream_blocks() const noexcept { return block_count_; }
+  // True when an upstream allocator is available.
+  bool has_upstream() const noexcept { return upstream_.allocate != nullptr; }
+
+ private:
+  friend struct detail::arena_access;
+  struct block;  // header at the start of every upstream block
+
+  bool grow(std::size_t min_size) noexcept;
+
+  char* lo_ = nullptr;  // free range of the current block: [lo_, hi_)
+  char* hi_ = nullptr;
+  char* buffer_ = nullptr;  // the caller buffer, if any
+  std::size_t buffer_size_ = 0;
+  block* blocks_ = nullptr;  // upstream blocks, newest first
+  std::size_t block_count_ = 0;
+  std::size_t upstream_bytes_ = 0;
+  allocator upstream_{};
+};
+
+}  // namespace jot

@@ -1,0 +1,125 @@
+// jot/detail/value_inl.h - inline definitions for jot/value.h. Not API.
+#pragma once
+
+#include <cstring>
+
+namespace jot {
+
+namespace detail {
+// Parses a raw number's text (already validated JSON grammar) into a numeric
+// node of kind uint, int or double. Fails with number_out_of_range when a
+// double would be infinite.
+error_code decode_number_text(const char* text, std::size_t length, node* out) noexcept;
+
+inline node numeric_node(const node* n, error_code* ec) noexcept {
+  if (n->kind() != kind_raw_number) {
+    *ec = error_code::ok;
+    return *n;
+  }
+  node out{};
+  *ec = decode_number_text(n->str, n->length(), &out);
+  return out;
+}
+}  // namespace detail
+
+inline jot::type value::type() const noexcept {
+  switch (n_->kind()) {
+    case detail::kind_null: return jot::type::null;
+    case detail::kind_false:
+    case detail::kind_true: return jot::type::boolean;
+    case detail::kind_string:
+    case detail::kind_string_plain: return jot::type::string;
+    case detail::kind_array: return jot::type::array;
+    case detail::kind_object: return jot::type::object;
+    default: return jot::type::number;
+  }
+}
+
+inline result<bool> value::get_bool() const noexcept {
+  if (!n_) return make_error(error_code::not_found);
+  if (n_->kind() == detail::kind_true) return true;
+  if (n_->kind() == detail::kind_false) return false;
+  return make_error(error_code::type_mismatch);
+}
+
+inline result<std::int64_t> value::get_int64() const noexcept {
+  if (!n_) return make_error(error_code::not_found);
+  error_code ec;
+  if (!is_number()) return make_error(error_code::type_mismatch);
+  detail::node n = detail::numeric_node(n_, &ec);
+  if (ec != error_code::ok) return make_error(ec);
+  if (n.kind() == detail::kind_int) return n.i;
+  if (n.kind() == detail::kind_uint) {
+    if (n.u > static_cast<std::uint64_t>(INT64_MAX)) return make_error(error_code::number_out_of_range);
+    return static_cast<std::int64_t>(n.u);
+  }
+  return make_error(error_code::type_mismatch);
+}
+
+inline result<std::uint64_t> value::get_uint64() const noexcept {
+  if (!n_) return make_error(error_code::not_found);
+  error_code ec;
+  if (!is_number()) return make_error(error_code::type_mismatch);
+  detail::node n = detail::numeric_node(n_, &ec);
+  if (ec != error_code::ok) return make_error(ec);
+  if (n.kind() == detail::kind_uint) return n.u;
+  if (n.kind() == detail::kind_int) return make_error(error_code::number_out_of_range);
+  return make_error(error_code::type_mismatch);
+}
+
+inline result<double> value::get_double() const noexcept {
+  if (!n_) return make_error(error_code::not_found);
+  error_code ec;
+  if (!is_number()) return make_error(error_code::type_mismatch);
+  detail::node n = detail::numeric_node(n_, &ec);
+  if (ec != error_code::ok) return make_error(ec);
+  switch (n.kind()) {
+    case detail::kind_uint: return static_cast<double>(n.u);
+    case detail::kind_int: return static_cast<double>(n.i);
+    default: return n.d;
+  }
+}
+
+inline result<std::string_view> value::get_string() const noexcept {
+  if (!n_) return make_error(error_code::not_found);
+  if (!n_->is_string()) return make_error(error_code::type_mismatch);
+  return std::string_view(n_->str, n_->length());
+}
+
+inline result<jot::array> value::get_array() const noexcept {
+  if (!n_) return make_error(error_code::not_found);
+  if (n_->kind() != detail::kind_array) return make_error(error_code::type_mismatch);
+  return jot::array(n_);
+}
+
+inline result<jot::object> value::get_object() const noexcept {
+  if (!n_) return make_error(error_code::not_found);
+  if (n_->kind() != detail::kind_object) return make_error(error_code::type_mismatch);
+  return jot::object(n_);
+}
+
+inline std::string_view value::number_text() const noexcept {
+  if (!n_ || n_->kind() != detail::kind_raw_number) return {};
+  return std::string_view(n_->str, n_->length());
+}
+
+inline value value::operator[](std::size_t index) const noexcept {
+  if (!n_ || n_->kind() != detail::kind_array || index >= n_->length()) return value();
+  const detail::node* n = n_ + 1;
+  for (; index != 0; --index) n = n->next();
+  return value(n);
+}
+
+inline value value::operator[](std::string_view key) const noexcept {
+  if (!n_ || n_->kind() != detail::kind_object) return value();
+  const detail::node* n = n_ + 1;
+  for (std::uint64_t i = n_->length(); i != 0; --i) {
+    if (n->length() == key.size() &&
+        (key.empty() || std::memcmp(n->str, key.data(), key.size()) == 0))
+      return value(n + 1);
+    n = (n + 1)->next();
+  }
+  return value();
+}
+
+}  // namespace jot

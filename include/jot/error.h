@@ -1,0 +1,134 @@
+// jot/error.h - error codes, error values and result<T>.
+//
+// jot never throws. Every fallible call returns an error value or a result<T>
+// that is truthy only on success. Error codes are stable: their numeric values
+// never change once released, new codes are only appended.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace jot {
+
+// Stable error codes. The comment gives the default message.
+enum class error_code : std::uint8_t {
+  ok = 0,                       // "ok"
+  empty_input = 1,              // "empty input"
+  unexpected_end = 2,           // "unexpected end of input"
+  unexpected_character = 3,     // "unexpected character"
+  trailing_content = 4,         // "unexpected content after the document"
+  unterminated_string = 5,      // "unterminated string"
+  control_character = 6,        // "control character in string"
+  invalid_escape = 7,           // "invalid escape sequence"
+  invalid_unicode_escape = 8,   // "invalid \\u escape"
+  lone_surrogate = 9,           // "lone UTF-16 surrogate in \\u escape"
+  invalid_utf8 = 10,            // "invalid UTF-8"
+  invalid_number = 11,          // "invalid number"
+  number_out_of_range = 12,     // "number out of range"
+  invalid_literal = 13,         // "invalid literal"
+  trailing_comma = 14,          // "trailing comma"
+  comment_not_allowed = 15,     // "comment not allowed"
+  unterminated_comment = 16,    // "unterminated comment"
+  depth_exceeded = 17,          // "nesting too deep"
+  capacity_exceeded = 18,       // "arena exhausted" (error::needed says how much)
+  input_too_large = 19,         // "input too large"
+  byte_order_mark = 20,         // "byte order mark not allowed"
+  type_mismatch = 21,           // "value has another type"
+  not_found = 22,               // "no such member or element"
+  invalid_pointer = 23,         // "invalid JSON Pointer"
+  buffer_too_small = 24,        // "output buffer too small" (error::needed is exact)
+  out_of_memory = 25,           // "allocation failed"
+};
+
+// Returns the default message of a code: a static string, never null.
+constexpr const char* default_message(error_code code) noexcept {
+  switch (code) {
+    case error_code::ok: return "ok";
+    case error_code::empty_input: return "empty input";
+    case error_code::unexpected_end: return "unexpected end of input";
+    case error_code::unexpected_character: return "unexpected character";
+    case error_code::trailing_content: return "unexpected content after the document";
+    case error_code::unterminated_string: return "unterminated string";
+    case error_code::control_character: return "control character in string";
+    case error_code::invalid_escape: return "invalid escape sequence";
+    case error_code::invalid_unicode_escape: return "invalid \\u escape";
+    case error_code::lone_surrogate: return "lone UTF-16 surrogate in \\u escape";
+    case error_code::invalid_utf8: return "invalid UTF-8";
+    case error_code::invalid_number: return "invalid number";
+    case error_code::number_out_of_range: return "number out of range";
+    case error_code::invalid_literal: return "invalid literal";
+    case error_code::trailing_comma: return "trailing comma";
+    case error_code::comment_not_allowed: return "comment not allowed";
+    case error_code::unterminated_comment: return "unterminated comment";
+    case error_code::depth_exceeded: return "nesting too deep";
+    case error_code::capacity_exceeded: return "arena exhausted";
+    case error_code::input_too_large: return "input too large";
+    case error_code::byte_order_mark: return "byte order mark not allowed";
+    case error_code::type_mismatch: return "value has another type";
+    case error_code::not_found: return "no such member or element";
+    case error_code::invalid_pointer: return "invalid JSON Pointer";
+    case error_code::buffer_too_small: return "output buffer too small";
+    case error_code::out_of_memory: return "allocation failed";
+  }
+  return "unknown error";
+}
+
+// Returns the stable name of a code, e.g. "unterminated_string".
+const char* error_code_name(error_code code) noexcept;
+
+// What went wrong and where. For parse errors, offset/line/column locate the
+// first offending byte; for DOM access errors they are 0 (no position).
+struct error {
+  error_code code = error_code::ok;  // what went wrong; ok means no error
+  const char* message = "ok";        // static text, never null; may be more specific than the code
+  std::size_t offset = 0;            // byte offset into the input (0-based)
+  std::uint32_t line = 0;            // 1-based line of offset (0 when no position)
+  std::uint32_t column = 0;          // 1-based column of offset, counted in bytes
+  std::size_t needed = 0;            // capacity_exceeded: an upper bound on the bytes
+                                     // the arena must hold; buffer_too_small: exact size
+
+  // True when this value holds no error.
+  constexpr bool ok() const noexcept { return code == error_code::ok; }
+};
+
+// Builds an error with the code's default message and no position.
+constexpr error make_error(error_code code, std::size_t needed = 0) noexcept {
+  error e;
+  e.code = code;
+  e.message = default_message(code);
+  e.needed = needed;
+  return e;
+}
+
+// A value of type T or an error. Truthy only on success; accessing value() of
+// a failed result is a contract violation (checked by assert in debug builds).
+template <class T>
+class result {
+ public:
+  result(T value) noexcept : value_(std::move(value)) {}  // NOLINT: implicit by design
+  result(jot::error err) noexcept : err_(err) {}           // NOLINT: implicit by design
+
+  explicit operator bool() const noexcept { return err_.code == error_code::ok; }
+  bool ok() const noexcept { return err_.code == error_code::ok; }
+
+  // The error; err.ok() on success.
+  const jot::error& error() const noexcept { return err_; }
+
+  T& value() & noexcept { return value_; }
+  const T& value() const& noexcept { return value_; }
+  T&& value() && noexcept { return std::move(value_); }
+  T* operator->() noexcept { return &value_; }
+  const T* operator->() const noexcept { return &value_; }
+  T& operator*() & noexcept { return value_; }
+  const T& operator*() const& noexcept { return value_; }
+
+  // The value on success, else fallback.
+  T value_or(T fallback) const noexcept { return ok() ? value_ : fallback; }
+
+ private:
+  T value_{};
+  jot::error err_{};
+};
+
+}  // namespace jot

@@ -1,0 +1,24 @@
+// jot/jot.h - the whole public API.
+//
+//   error.h    error codes, error values, result<T>
+//   arena.h    caller-controlled memory: buffers, upstream allocators
+//   options.h  parse_options, write_options
+//   value.h    read-only DOM views: value, array, object, JSON Pointer
+//   parse.h    parser, document, parse(), dom_size_bound()
+//   write.h    write() to a caller buffer or a growable output_buffer
+#pragma once
+
+#include "jot/arena.h"
+#include "jot/error.h"
+#include "jot/options.h"
+#include "jot/parse.h"
+#include "jot/value.h"
+#include "jot/write.h"
+
+namespace jot {
+// Library version.
+inline constexpr int version_major = 0;
+inline constexpr int version_minor = 1;
+inline constexpr int version_patch = 0;
+inline constexpr const char* version_string = "0.1.0";
+}  // namespace jot

@@ -1,0 +1,26 @@
+// jot/options.h - parse and write options: plain aggregates, strict defaults.
+#pragma once
+
+#include <cstdint>
+
+namespace jot {
+
+// How the parser reads JSON. The defaults are strict RFC 8259.
+struct parse_options {
+  bool allow_comments = false;         // accept // line and /* block */ comments as whitespace
+  bool allow_trailing_commas = false;  // accept a comma before ] or }
+  bool validate_utf8 = true;           // false skips UTF-8 checks in strings: faster, but
+                                       // unsafe for untrusted input (invalid bytes pass through)
+  bool keep_number_text = false;       // store numbers as their raw text (value::number_text);
+                                       // the range is then checked when a getter reads them
+  std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted
+};
+
+// How the writer prints JSON.
+struct write_options {
+  std::uint32_t indent = 0;       // spaces per nesting level; 0 writes compact JSON
+  bool escape_non_ascii = false;  // write every non-ASCII character as \uXXXX
+  bool escape_slash = false;      // write '/' as "\/" (for embedding in HTML <script>)
+};
+
+}  // namespace jot

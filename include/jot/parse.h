@@ -1,0 +1,106 @@
+// jot/parse.h - parsing JSON text into an immutable document.
+//
+//   char buf[4096];
+//   jot::arena a(buf, sizeof buf);               // never allocates
+//   auto doc = jot::parse(text, a);              // result<document>
+//   if (!doc) report(doc.error());               // code, offset, line, column
+//   auto id = doc->root()["id"].get_uint64();
+//
+// Input is a pointer and a length; no terminating NUL is needed and the parser
+// never reads outside [data, data + size). The document's strings may point
+// into the input, so the input must outlive the document.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "jot/arena.h"
+#include "jot/error.h"
+#include "jot/options.h"
+#include "jot/value.h"
+
+namespace jot {
+
+// The largest input accepted (2^40 bytes); longer input fails with input_too_large.
+inline constexpr std::size_t max_input_size = std::size_t{1} << 40;
+
+// An upper bound on the arena bytes that parsing json_size bytes can need, for
+// any input and any options: a buffer of this size (or more) never fails with
+// capacity_exceeded. It is 9 * json_size + 64: each value costs a 16-byte node
+// and needs at least 2 input bytes, and unescaped strings never exceed their
+// source text.
+constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
+  return 9 * json_size + 64;
+}
+
+// The SIMD kernel a parser uses. Every kernel gives identical results.
+enum class kernel : std::uint8_t {
+  automatic,  // the best one this CPU supports
+  portable,   // plain C++, every platform
+  sse2,       // x86-64 baseline
+  avx2,       // x86-64 with AVX2
+};
+
+// Returns the kernel name: "portable", "sse2", "avx2".
+const char* kernel_name(kernel k) noexcept;
+// True when k can run on this CPU (automatic always can).
+bool kernel_supported(kernel k) noexcept;
+
+// A parsed document. Move-only. Borrows its arena (unless made by the one-line
+// parse below, which owns a malloc-backed arena) and its input.
+class document {
+ public:
+  document() noexcept = default;
+  document(document&& other) noexcept;
+  document& operator=(document&& other) noexcept;
+  ~document();
+
+  // The root value; absent for a default-constructed document.
+  value root() const noexcept { return value(root_); }
+  // Shorthands for root()[...] and root().at_pointer(...).
+  value operator[](std::string_view key) const noexcept { return root()[key]; }
+  value operator[](const char* key) const noexcept { return root()[std::string_view(key)]; }
+  value operator[](std::size_t index) const noexcept { return root()[index]; }
+  result<value> at_pointer(std::string_view pointer) const noexcept {
+    return root().at_pointer(pointer);
+  }
+  // Nodes in the document (values plus object keys).
+  std::size_t node_count() const noexcept { return root_ ? root_->next() - root_ : 0; }
+
+ private:
+  friend class parser;
+  friend result<document> parse(std::string_view, const parse_options&) noexcept;
+  const detail::node* root_ = nullptr;
+  arena* owned_ = nullptr;  // set only by the one-line parse
+};
+
+// Parses JSON with fixed options and a fixed kernel. Cheap to construct; holds
+// no memory, so one parser can serve many documents and threads.
+class parser {
+ public:
+  explicit parser(const parse_options& options = {}, kernel k = kernel::automatic) noexcept;
+
+  // Parses json into arena a. On failure the error locates the first offending
+  // byte, and nothing of the partial document may be used.
+  result<document> parse(std::string_view json, arena& a) const noexcept;
+
+  const parse_options& options() const noexcept { return options_; }
+  // The kernel in use (never automatic; an unsupported request falls back to portable).
+  jot::kernel kernel() const noexcept { return kernel_; }
+
+ private:
+  parse_options options_;
+  jot::kernel kernel_;
+};
+
+// Parses json into arena a: parser(options).parse(json, a).
+result<document> parse(std::string_view json, arena& a, const parse_options& options = {}) noexcept;
+
+// Parses json into a new malloc-backed arena owned by the document.
+result<document> parse(std::string_view json, const parse_options& options = {}) noexcept;
+
+// Fills line and column of e from its offset into json (1-based, columns in bytes).
+void locate(error& e, std::string_view json) noexcept;
+
+}  // namespace jot

@@ -1,0 +1,168 @@
+// jot/value.h - read-only views of a parsed document.
+//
+// A value is a pointer-sized handle into a document. It stays valid while the
+// document's arena is not reset and, for strings, while the input lives:
+// strings without escapes point into the input instead of being copied.
+// A value can be absent (a missing key or index); every getter of an absent
+// value fails with error_code::not_found.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "jot/detail/node.h"
+#include "jot/error.h"
+
+namespace jot {
+
+// The JSON type of a value.
+enum class type : std::uint8_t { null, boolean, number, string, array, object };
+
+class array;
+class object;
+
+class value {
+ public:
+  value() noexcept = default;  // absent
+  explicit value(const detail::node* n) noexcept : n_(n) {}
+
+  // True when the value exists (not a missing key or index).
+  bool exists() const noexcept { return n_ != nullptr; }
+  // The JSON type; requires exists().
+  jot::type type() const noexcept;
+
+  bool is_null() const noexcept { return n_ && n_->kind() == detail::kind_null; }
+  bool is_bool() const noexcept {
+    return n_ && (n_->kind() == detail::kind_true || n_->kind() == detail::kind_false);
+  }
+  bool is_number() const noexcept {
+    return n_ && n_->kind() >= detail::kind_uint && n_->kind() <= detail::kind_raw_number;
+  }
+  // True for a number stored as an integer (not a double, not raw text).
+  bool is_integer() const noexcept {
+    return n_ && (n_->kind() == detail::kind_uint || n_->kind() == detail::kind_int);
+  }
+  // True for a number stored as a double (it had a fraction or exponent, or
+  // was an integer beyond the 64-bit range).
+  bool is_double() const noexcept { return n_ && n_->kind() == detail::kind_double; }
+  bool is_string() const noexcept { return n_ && n_->is_string(); }
+  bool is_array() const noexcept { return n_ && n_->kind() == detail::kind_array; }
+  bool is_object() const noexcept { return n_ && n_->kind() == detail::kind_object; }
+
+  // Fails with type_mismatch unless the value is true or false.
+  result<bool> get_bool() const noexcept;
+  // Fails with type_mismatch unless an integer, number_out_of_range unless it fits.
+  result<std::int64_t> get_int64() const noexcept;
+  result<std::uint64_t> get_uint64() const noexcept;
+  // Any number as the nearest double; fails with type_mismatch for non-numbers.
+  result<double> get_double() const noexcept;
+  // The unescaped bytes; may contain NUL. Fails with type_mismatch for non-strings.
+  result<std::string_view> get_string() const noexcept;
+  // Fails with type_mismatch unless the value is an array / object.
+  result<jot::array> get_array() const noexcept;
+  result<jot::object> get_object() const noexcept;
+
+  // The number's source text when parsed with keep_number_text, else empty.
+  std::string_view number_text() const noexcept;
+
+  // Elements of an array or members of an object; 0 for anything else.
+  std::size_t size() const noexcept { return n_ && n_->is_container() ? n_->length() : 0; }
+
+  // The element at index (O(index): each skipped element costs O(1)), or
+  // absent when this is not an array or index >= size().
+  value operator[](std::size_t index) const noexcept;
+  value operator[](int index) const noexcept {
+    return index < 0 ? value() : (*this)[static_cast<std::size_t>(index)];
+  }
+  // The first member named key (duplicates are kept; the first wins), or
+  // absent when this is not an object or has no such member.
+  value operator[](std::string_view key) const noexcept;
+  value operator[](const char* key) const noexcept { return (*this)[std::string_view(key)]; }
+
+  // RFC 6901 lookup relative to this value: "" is this value, "/a/0" member a's
+  // first element. Fails with invalid_pointer or not_found.
+  result<value> at_pointer(std::string_view pointer) const noexcept;
+
+  // Deep equality: same types and contents, object members compared in order,
+  // numbers by mathematical value (1 == 1.0), absent equals only absent.
+  friend bool operator==(value a, value b) noexcept;
+
+  // The underlying node (for jot's own writer and tools).
+  const detail::node* node() const noexcept { return n_; }
+
+ private:
+  const detail::node* n_ = nullptr;
+};
+
+// An object member: key and value.
+struct member {
+  std::string_view key;
+  jot::value value;
+};
+
+// A view of an array's elements, iterated in document order.
+class array {
+ public:
+  class iterator {
+   public:
+    using value_type = jot::value;
+    using difference_type = std::ptrdiff_t;
+    iterator() noexcept = default;
+    explicit iterator(const detail::node* n) noexcept : n_(n) {}
+    jot::value operator*() const noexcept { return jot::value(n_); }
+    iterator& operator++() noexcept { n_ = n_->next(); return *this; }
+    iterator operator++(int) noexcept { iterator t = *this; ++*this; return t; }
+    bool operator==(const iterator& o) const noexcept { return n_ == o.n_; }
+   private:
+    const detail::node* n_ = nullptr;
+  };
+
+  array() noexcept = default;
+  explicit array(const detail::node* n) noexcept : n_(n) {}
+  iterator begin() const noexcept { return iterator(n_ ? n_ + 1 : nullptr); }
+  iterator end() const noexcept { return iterator(n_ ? n_ + n_->span : nullptr); }
+  std::size_t size() const noexcept { return n_ ? n_->length() : 0; }
+  bool empty() const noexcept { return size() == 0; }
+  jot::value operator[](std::size_t index) const noexcept { return jot::value(n_)[index]; }
+
+ private:
+  const detail::node* n_ = nullptr;
+};
+
+// A view of an object's members, iterated in document order.
+class object {
+ public:
+  class iterator {
+   public:
+    using value_type = member;
+    using difference_type = std::ptrdiff_t;
+    iterator() noexcept = default;
+    explicit iterator(const detail::node* n) noexcept : n_(n) {}
+    member operator*() const noexcept {
+      return member{std::string_view(n_->str, n_->length()), jot::value(n_ + 1)};
+    }
+    iterator& operator++() noexcept { n_ = (n_ + 1)->next(); return *this; }
+    iterator operator++(int) noexcept { iterator t = *this; ++*this; return t; }
+    bool operator==(const iterator& o) const noexcept { return n_ == o.n_; }
+   private:
+    const detail::node* n_ = nullptr;  // the key node
+  };
+
+  object() noexcept = default;
+  explicit object(const detail::node* n) noexcept : n_(n) {}
+  iterator begin() const noexcept { return iterator(n_ ? n_ + 1 : nullptr); }
+  iterator end() const noexcept { return iterator(n_ ? n_ + n_->span : nullptr); }
+  std::size_t size() const noexcept { return n_ ? n_->length() : 0; }
+  bool empty() const noexcept { return size() == 0; }
+  // The first member named key, or absent.
+  jot::value find(std::string_view key) const noexcept { return jot::value(n_)[key]; }
+  jot::value operator[](std::string_view key) const noexcept { return find(key); }
+
+ private:
+  const detail::node* n_ = nullptr;
+};
+
+}  // namespace jot
+
+#include "jot/detail/value_inl.h"

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Installs the Debian packages a make target needs, when they are missing and
+# this is a root shell on Debian/Ubuntu; otherwise prints what is missing and
+# carries on (everything optional is skipped by the suites themselves).
+#   install-deps.sh test    GoogleTest, clang + libFuzzer runtime, RapidJSON
+#   install-deps.sh bench   the C++ peer libraries
+set -u
+want=""
+case "${1:-test}" in
+  test)  pkgs="libgtest-dev cmake ninja-build clang libclang-rt-14-dev rapidjson-dev" ;;
+  bench) pkgs="libsimdjson-dev rapidjson-dev nlohmann-json3-dev libboost-json1.81-dev" ;;
+  *) echo "install-deps.sh: unknown set '$1'" >&2; exit 2 ;;
+esac
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || want="$want $p"
+done
+[ -z "$want" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing:$want"
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $want >/dev/null 2>&1; then
+    apt-get update -qq >/dev/null 2>&1 || true
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $want >/dev/null 2>&1 ||
+      echo "note: could not install:$want (suites that need them will skip)"
+  fi
+else
+  echo "note: missing packages:$want (not root or not Debian; suites that need them will skip)"
+fi
+exit 0

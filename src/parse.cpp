@@ -1,0 +1,129 @@
+// src/parse.cpp - the parser object: kernel choice, documents, error location.
+#include "jot/parse.h"
+
+#include <new>
+
+#include "simd/kernels.h"
+
+namespace jot {
+
+namespace {
+
+detail::parse_function kernel_function(kernel k) noexcept {
+  switch (k) {
+#if defined(JOT_HAS_X86_KERNELS)
+    case kernel::sse2: return detail::parse_sse2;
+    case kernel::avx2: return detail::parse_avx2;
+#endif
+    default: return detail::parse_portable;
+  }
+}
+
+kernel best_kernel() noexcept {
+#if defined(JOT_HAS_X86_KERNELS)
+  if (kernel_supported(kernel::avx2)) return kernel::avx2;
+  return kernel::sse2;
+#else
+  return kernel::portable;
+#endif
+}
+
+}  // namespace
+
+const char* kernel_name(kernel k) noexcept {
+  switch (k) {
+    case kernel::automatic: return "automatic";
+    case kernel::portable: return "portable";
+    case kernel::sse2: return "sse2";
+    case kernel::avx2: return "avx2";
+  }
+  return "unknown";
+}
+
+bool kernel_supported(kernel k) noexcept {
+  switch (k) {
+    case kernel::automatic:
+    case kernel::portable: return true;
+#if defined(JOT_HAS_X86_KERNELS)
+    case kernel::sse2: return true;
+    case kernel::avx2:
+      // Reads libgcc's CPU model, initialised before main; jot keeps no copy.
+      __builtin_cpu_init();
+      return __builtin_cpu_supports("avx2");
+#endif
+    default: return false;
+  }
+}
+
+parser::parser(const parse_options& options, jot::kernel k) noexcept : options_(options) {
+  if (k == kernel::automatic) k = best_kernel();
+  if (!kernel_supported(k)) k = kernel::portable;
+  kernel_ = k;
+}
+
+result<document> parser::parse(std::string_view json, arena& a) const noexcept {
+  if (json.size() > max_input_size) {
+    error e = make_error(error_code::input_too_large);
+    e.line = 1;
+    e.column = 1;
+    return e;
+  }
+  detail::parse_outcome r = kernel_function(kernel_)(json.data(), json.size(), options_, a);
+  if (!r.err.ok()) {
+    locate(r.err, json);
+    return r.err;
+  }
+  document d;
+  d.root_ = r.root;
+  return d;
+}
+
+result<document> parse(std::string_view json, arena& a, const parse_options& options) noexcept {
+  return parser(options).parse(json, a);
+}
+
+result<document> parse(std::string_view json, const parse_options& options) noexcept {
+  arena* owned = new (std::nothrow) arena();
+  if (owned == nullptr) return make_error(error_code::out_of_memory);
+  result<document> r = parser(options).parse(json, *owned);
+  if (!r) {
+    delete owned;
+    return r.error();
+  }
+  r->owned_ = owned;
+  return r;
+}
+
+document::document(document&& other) noexcept : root_(other.root_), owned_(other.owned_) {
+  other.root_ = nullptr;
+  other.owned_ = nullptr;
+}
+
+document& document::operator=(document&& other) noexcept {
+  if (this != &other) {
+    delete owned_;
+    root_ = other.root_;
+    owned_ = other.owned_;
+    other.root_ = nullptr;
+    other.owned_ = nullptr;
+  }
+  return *this;
+}
+
+document::~document() { delete owned_; }
+
+void locate(error& e, std::string_view json) noexcept {
+  std::size_t offset = e.offset <= json.size() ? e.offset : json.size();
+  std::uint32_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (json[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  e.line = line;
+  e.column = static_cast<std::uint32_t>(offset - line_start + 1);
+}
+
+}  // namespace jot

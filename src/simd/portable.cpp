@@ -1,0 +1,49 @@
+// src/simd/portable.cpp - the plain C++ kernel (8 bytes at a time, SWAR).
+// Runs everywhere; every other kernel must give identical results.
+#include <cstdint>
+#include <cstring>
+
+#include "generic/parser.inl"
+
+namespace jot::detail {
+namespace {
+
+constexpr std::uint64_t ones = 0x0101010101010101ull;
+constexpr std::uint64_t highs = 0x8080808080808080ull;
+
+// True bit 7 in each byte of v that is zero; exact for the lowest such byte.
+inline std::uint64_t zero_bytes(std::uint64_t v) noexcept { return (v - ones) & ~v & highs; }
+
+inline bool is_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
+
+struct portable_kernel {
+  static const u8* scan_string(const u8* p, const u8* end) noexcept {
+    while (end - p >= 8) {
+      std::uint64_t v;
+      std::memcpy(&v, p, 8);
+      // bytes < 0x20 or >= 0x80: bit 7 of (v - 0x20 per byte) | v; borrows only
+      // reach bytes above a flagged one, so the lowest flag is exact.
+      std::uint64_t m = ((v - ones * 0x20) | v) & highs;
+      m |= zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
+      if (m != 0) return p + (__builtin_ctzll(m) >> 3);
+      p += 8;
+    }
+    while (p != end && !is_string_special(*p)) ++p;
+    return p;
+  }
+
+  static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
+    while (p != end && is_space(*p)) ++p;
+    return p;
+  }
+};
+
+}  // namespace
+
+parse_outcome parse_portable(const char* data, std::size_t size, const parse_options& options,
+                             arena& a) noexcept {
+  return parse_document<portable_kernel>(data, size, options, a);
+}
+
+}  // namespace jot::detail

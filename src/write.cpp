@@ -1,0 +1,522 @@
+// src/write.cpp - printing a document tape as JSON text.
+//
+// One loop walks the tape in document order (no recursion) and writes through
+// a sink. Every token reserves its worst-case size once (ensure) and then
+// writes without further checks. Two sinks exist:
+//   buffer_sink - appends to an output_buffer, growing it through its allocator;
+//   fixed_sink  - fills a caller buffer; when a reservation does not fit it
+//                 continues in a stack scratch block that is flushed into the
+//                 buffer while room lasts and only counted afterwards, so one
+//                 pass yields both the text and, on overflow, the exact size.
+//                 written_size() is a fixed_sink of capacity 0.
+// Reservations never exceed scratch_size: long strings and raw numbers are
+// written in chunks.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "jot/write.h"
+#include "write_number.h"
+#include "write_string.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define JOT_WRITE_LIKELY(x) __builtin_expect(!!(x), 1)
+#define JOT_WRITE_NOINLINE __attribute__((noinline))
+#else
+#define JOT_WRITE_LIKELY(x) (x)
+#define JOT_WRITE_NOINLINE
+#endif
+
+namespace jot {
+
+// ---- output_buffer ----------------------------------------------------------
+
+output_buffer::output_buffer() noexcept : output_buffer(malloc_allocator()) {}
+
+output_buffer::output_buffer(allocator upstream) noexcept : data_(inline_), upstream_(upstream) {}
+
+output_buffer::~output_buffer() {
+  if (data_ != inline_) upstream_.deallocate(upstream_.context, data_, capacity_, 1);
+}
+
+bool output_buffer::reserve_more(std::size_t n) noexcept {
+  if (capacity_ - size_ >= n) return true;
+  if (n > SIZE_MAX - size_ || upstream_.allocate == nullptr) return false;
+  // Geometric growth keeps appending amortised O(1) per byte.
+  const std::size_t need = size_ + n;
+  const std::size_t doubled = capacity_ > SIZE_MAX / 2 ? SIZE_MAX : capacity_ * 2;
+  const std::size_t new_capacity = need > doubled ? need : doubled;
+  // Text needs no alignment; asking for 1 wastes nothing in arena-like upstreams.
+  auto* p = static_cast<char*>(upstream_.allocate(upstream_.context, new_capacity, 1));
+  if (p == nullptr) return false;
+  if (size_ != 0) std::memcpy(p, data_, size_);
+  if (data_ != inline_) upstream_.deallocate(upstream_.context, data_, capacity_, 1);
+  data_ = p;
+  capacity_ = new_capacity;
+  return true;
+}
+
+bool output_buffer::append(std::string_view s) noexcept {
+  if (!reserve_more(s.size())) return false;
+  if (!s.empty()) std::memcpy(data_ + size_, s.data(), s.size());
+  size_ += s.size();
+  return true;
+}
+
+namespace {
+
+using detail::node;
+
+// Largest single reservation; the fixed sink's scratch block holds one.
+constexpr std::size_t scratch_size = 4096;
+// Input bytes escaped per reservation: the worst case must fit the scratch.
+constexpr std::size_t escape_chunk_bytes = 512;
+constexpr std::size_t escape_reserve =
+    detail::escape_expansion * (escape_chunk_bytes + detail::escape_overrun) +
+    detail::escape_store_slack;
+// Verbatim bytes (plain strings, raw numbers) and indentation per reservation.
+constexpr std::size_t copy_chunk_bytes = 2048;
+constexpr std::size_t indent_chunk_bytes = 1024;
+// Room reserved with every token for the quotes, ':' or ", " and the store
+// slack of the copy routines, so that short tokens need one reservation.
+constexpr std::size_t token_slack = 32;
+static_assert(escape_reserve + token_slack <= scratch_size);
+static_assert(copy_chunk_bytes + token_slack <= scratch_size);
+static_assert(indent_chunk_bytes + token_slack <= scratch_size);
+
+// Copies n bytes; for short n with overlapping fixed-size moves instead of a
+// call. May write up to 16 bytes past dst + n when n < 16.
+inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
+  if (n >= 8) {
+    if (n <= 16) {
+      std::memcpy(dst, src, 8);
+      std::memcpy(dst + n - 8, src + n - 8, 8);
+    } else if (n <= 32) {
+      std::memcpy(dst, src, 16);
+      std::memcpy(dst + n - 16, src + n - 16, 16);
+    } else {
+      std::memcpy(dst, src, n);
+    }
+  } else if (n >= 4) {
+    std::memcpy(dst, src, 4);
+    std::memcpy(dst + n - 4, src + n - 4, 4);
+  } else if (n != 0) {
+    dst[0] = src[0];
+    dst[n / 2] = src[n / 2];
+    dst[n - 1] = src[n - 1];
+  }
+}
+
+// ---- sinks ------------------------------------------------------------------
+
+class buffer_sink {
+ public:
+  explicit buffer_sink(output_buffer& out) noexcept : out_(out) {}
+  void start(char*& cur, char*& lim) noexcept {
+    cur = out_.end();
+    lim = cur + (out_.capacity() - out_.size());
+  }
+  // Makes room for need bytes at cur; false when the allocator fails.
+  bool refill(char*& cur, char*& lim, std::size_t need) noexcept {
+    out_.commit(static_cast<std::size_t>(cur - out_.end()));
+    if (!out_.reserve_more(need)) return false;
+    start(cur, lim);
+    return true;
+  }
+  void finish(char* cur) noexcept { out_.commit(static_cast<std::size_t>(cur - out_.end())); }
+
+ private:
+  output_buffer& out_;
+};
+
+class fixed_sink {
+ public:
+  fixed_sink(char* buffer, std::size_t capacity) noexcept : buffer_(buffer), capacity_(capacity) {}
+  void start(char*& cur, char*& lim) noexcept {
+    cur = buffer_;
+    lim = buffer_ + capacity_;
+  }
+  // Never fails: past the buffer's end output goes to scratch_ and is counted.
+  bool refill(char*& cur, char*& lim, std::size_t need) noexcept {
+    move_on(cur, lim, need);
+    return true;
+  }
+  // Total bytes produced; sets overflowed().
+  std::size_t finish(char* cur) noexcept {
+    if (!in_scratch_) return static_cast<std::size_t>(cur - buffer_);
+    flush(cur);
+    return written_ + counted_;
+  }
+  bool overflowed() const noexcept { return counted_ != 0; }
+
+ private:
+  JOT_WRITE_NOINLINE void move_on(char*& cur, char*& lim, std::size_t need) noexcept {
+    if (in_scratch_) {
+      flush(cur);
+    } else {
+      written_ = static_cast<std::size_t>(cur - buffer_);
+    }
+    // Back into the caller buffer while it still has room for this token.
+    if (counted_ == 0 && capacity_ - written_ >= need) {
+      in_scratch_ = false;
+      cur = buffer_ + written_;
+      lim = buffer_ + capacity_;
+      return;
+    }
+    in_scratch_ = true;
+    cur = scratch_;
+    lim = scratch_ + scratch_size;
+  }
+  // Moves the scratch content into the buffer, or counts it once it no longer fits.
+  void flush(char* cur) noexcept {
+    const auto n = static_cast<std::size_t>(cur - scratch_);
+    if (counted_ == 0 && capacity_ - written_ >= n) {
+      if (n != 0) std::memcpy(buffer_ + written_, scratch_, n);
+      written_ += n;
+    } else {
+      counted_ += n;
+    }
+  }
+
+  char* buffer_;
+  std::size_t capacity_;
+  std::size_t written_ = 0;  // bytes in buffer_ when in scratch mode
+  std::size_t counted_ = 0;  // bytes produced after the first that did not fit
+  bool in_scratch_ = false;
+  char scratch_[scratch_size];
+};
+
+// ---- open containers ----------------------------------------------------------
+
+// The containers enclosing the current position, innermost last, each as its
+// end node with bit 0 set for objects (nodes are 8-aligned). It holds the
+// innermost `window` levels: deeper nesting (possible when parsed with a
+// larger max_depth) drops the outer half, and popping back into it recomputes
+// that half by descending from the root. Each recompute costs at most one walk
+// over the root's descendants and happens at most once per window/2 pops, so
+// memory stays fixed and documents within the default max_depth never pay.
+class open_stack {
+ public:
+  static constexpr std::size_t window = 1024;
+  static constexpr std::size_t half = window / 2;
+
+  explicit open_stack(const node* root) noexcept : root_(root) {}
+
+  // Invariant: top_ == 0 implies base_ == 0.
+  bool empty() const noexcept { return top_ == 0; }
+  std::uint64_t depth() const noexcept { return base_ + top_; }
+  const node* end() const noexcept {
+    return reinterpret_cast<const node*>(slots_[top_ - 1] & ~std::uintptr_t{1});
+  }
+  bool in_object() const noexcept { return (slots_[top_ - 1] & 1) != 0; }
+
+  void push(const node* container) noexcept {
+    if (top_ == window) drop_outer_half();
+    slots_[top_++] = encode(container);
+  }
+  // Pops the innermost container; at is the node just past it.
+  void pop(const node* at) noexcept {
+    if (--top_ == 0 && base_ != 0) restore_outer_half(at);
+  }
+
+ private:
+  static std::uintptr_t encode(const node* c) noexcept {
+    return reinterpret_cast<std::uintptr_t>(c + c->span) |
+           (c->kind() == detail::kind_object ? 1u : 0u);
+  }
+  JOT_WRITE_NOINLINE void drop_outer_half() noexcept {
+    std::memmove(slots_, slots_ + half, half * sizeof slots_[0]);
+    top_ = half;
+    base_ += half;
+  }
+  // Refills levels [base_ - half, base_): the containers enclosing at - 1,
+  // the last node of the container just popped.
+  JOT_WRITE_NOINLINE void restore_outer_half(const node* at) noexcept {
+    const node* target = at - 1;
+    const node* c = root_;
+    const std::uint64_t first = base_ - half;
+    for (std::uint64_t level = 0; level < base_; ++level) {
+      if (level >= first) slots_[level - first] = encode(c);
+      const node* child = c + 1;
+      while (child->next() <= target) child = child->next();
+      c = child;
+    }
+    base_ = first;
+    top_ = half;
+  }
+
+  const node* root_;
+  std::uint64_t base_ = 0;  // nesting level of slots_[0]
+  std::size_t top_ = 0;
+  std::uintptr_t slots_[window];
+};
+
+// ---- the writer ----------------------------------------------------------------
+
+// Escape options as template arguments of escape_chunk, chosen per string.
+enum escape_mode : unsigned { escape_none = 0, escape_slash = 1, escape_non_ascii = 2 };
+
+template <class Sink, bool Pretty>
+class writer {
+ public:
+  writer(Sink& sink, const write_options& options) noexcept
+      : sink_(sink),
+        mode_((options.escape_slash ? escape_slash : 0u) |
+              (options.escape_non_ascii ? escape_non_ascii : 0u)),
+        indent_(options.indent) {
+    sink_.start(cur_, lim_);
+  }
+
+  char* cursor() const noexcept { return cur_; }
+
+  // Writes the value at root and everything under it; false on allocation failure.
+  bool run(const node* root) noexcept {
+    open_stack open(root);
+    const node* p = root;
+    for (;;) {
+      const std::uint8_t k = p->kind();
+      if (k >= detail::kind_array) {
+        const char opener = k == detail::kind_object ? '{' : '[';
+        if (p->length() == 0) {
+          if (!ensure(2)) return false;
+          cur_[0] = opener;
+          cur_[1] = static_cast<char>(opener + 2);  // '[' + 2 == ']', '{' + 2 == '}'
+          cur_ += 2;
+          ++p;
+        } else {
+          open.push(p);
+          if (!put(opener)) return false;
+          ++p;
+          if constexpr (Pretty) {
+            if (!newline(open.depth())) return false;
+          }
+          if (k == detail::kind_object) {
+            if (!write_key(p)) return false;
+            ++p;
+          }
+          continue;
+        }
+      } else {
+        if (!write_scalar(p)) return false;
+        ++p;
+      }
+      // p is past a complete value: close every container that ends here.
+      while (!open.empty() && p == open.end()) {
+        if constexpr (Pretty) {
+          if (!newline(open.depth() - 1)) return false;
+        }
+        if (!put(open.in_object() ? '}' : ']')) return false;
+        open.pop(p);
+      }
+      if (open.empty()) return true;
+      if (!put(',')) return false;
+      if constexpr (Pretty) {
+        if (!newline(open.depth())) return false;
+      }
+      if (open.in_object()) {
+        if (!write_key(p)) return false;
+        ++p;
+      }
+    }
+  }
+
+ private:
+  bool ensure(std::size_t n) noexcept {
+    if (JOT_WRITE_LIKELY(static_cast<std::size_t>(lim_ - cur_) >= n)) return true;
+    return sink_.refill(cur_, lim_, n);
+  }
+  bool put(char c) noexcept {
+    if (!ensure(1)) return false;
+    *cur_++ = c;
+    return true;
+  }
+
+  // '\n' and depth * indent spaces.
+  bool newline(std::uint64_t depth) noexcept {
+    if (indent_ == 0) return true;
+    std::uint64_t spaces = depth * indent_;
+    if (!ensure(1)) return false;
+    *cur_++ = '\n';
+    while (spaces != 0) {
+      const std::size_t n = spaces < indent_chunk_bytes ? spaces : indent_chunk_bytes;
+      if (!ensure(n + 16)) return false;
+      // Whole 16-byte stores: n is usually tiny and a memset call costs more.
+      for (std::size_t i = 0; i < n; i += 16) std::memcpy(cur_ + i, "                ", 16);
+      cur_ += n;
+      spaces -= n;
+    }
+    return true;
+  }
+
+  bool write_scalar(const node* p) noexcept {
+    switch (p->kind()) {
+      case detail::kind_null:
+        return put_literal("null", 4);
+      case detail::kind_false:
+        return put_literal("false", 5);
+      case detail::kind_true:
+        return put_literal("true", 4);
+      case detail::kind_uint:
+        if (!ensure(detail::max_number_chars)) return false;
+        cur_ = detail::write_uint64(cur_, p->u);
+        return true;
+      case detail::kind_int:
+        if (!ensure(detail::max_number_chars)) return false;
+        cur_ = detail::write_int64(cur_, p->i);
+        return true;
+      case detail::kind_double:
+        if (!ensure(detail::max_number_chars)) return false;
+        cur_ = detail::write_double(cur_, p->d);
+        return true;
+      case detail::kind_raw_number:
+        return write_verbatim(p->str, p->length());
+      default:  // kind_string, kind_string_plain (the tape holds nothing else)
+        return write_string(p, nullptr, 0);
+    }
+  }
+
+  bool put_literal(const char* text, std::size_t n) noexcept {
+    if (!ensure(8)) return false;
+    std::memcpy(cur_, text, n);
+    cur_ += n;
+    return true;
+  }
+
+  bool write_key(const node* p) noexcept {
+    if constexpr (Pretty) {
+      if (indent_ != 0) return write_string(p, ": ", 2);
+    }
+    return write_string(p, ":", 1);
+  }
+
+  bool write_verbatim(const char* s, std::size_t n) noexcept {
+    while (n != 0) {
+      const std::size_t m = n < copy_chunk_bytes ? n : copy_chunk_bytes;
+      if (!ensure(m + token_slack)) return false;
+      copy_short(cur_, s, m);
+      cur_ += m;
+      s += m;
+      n -= m;
+    }
+    return true;
+  }
+
+  // Writes the string at p, quoted and escaped, followed by suffix.
+  bool write_string(const node* p, const char* suffix, std::size_t suffix_size) noexcept {
+    const char* s = p->str;
+    const std::size_t n = p->length();
+    if (p->kind() == detail::kind_string_plain && mode_ == escape_none) {
+      if (JOT_WRITE_LIKELY(n <= copy_chunk_bytes)) {
+        if (!ensure(n + token_slack)) return false;
+        *cur_++ = '"';
+        copy_short(cur_, s, n);
+        cur_ += n;
+      } else {
+        if (!put('"') || !write_verbatim(s, n)) return false;
+        if (!ensure(token_slack)) return false;
+      }
+    } else {
+      if (!ensure(1)) return false;
+      *cur_++ = '"';
+      switch (mode_) {
+        case escape_none:
+          if (!escape<false, false>(s, n)) return false;
+          break;
+        case escape_slash:
+          if (!escape<true, false>(s, n)) return false;
+          break;
+        case escape_non_ascii:
+          if (!escape<false, true>(s, n)) return false;
+          break;
+        default:
+          if (!escape<true, true>(s, n)) return false;
+          break;
+      }
+      if (!ensure(token_slack)) return false;
+    }
+    // token_slack covers the closing quote and the suffix.
+    *cur_++ = '"';
+    for (std::size_t i = 0; i < suffix_size; ++i) *cur_++ = suffix[i];
+    return true;
+  }
+
+  template <bool Slash, bool NonAscii>
+  bool escape(const char* s, std::size_t n) noexcept {
+    const char* const end = s + n;
+    if (n <= escape_chunk_bytes) {
+      // The whole string is one chunk: no overrun past its end is possible.
+      if (!ensure(detail::escape_expansion * n + detail::escape_store_slack + token_slack))
+        return false;
+      cur_ = detail::escape_chunk<Slash, NonAscii>(cur_, s, end, end);
+      return true;
+    }
+    while (s < end) {
+      const auto left = static_cast<std::size_t>(end - s);
+      const char* chunk_end = s + (left < escape_chunk_bytes ? left : escape_chunk_bytes);
+      if (!ensure(escape_reserve)) return false;
+      cur_ = detail::escape_chunk<Slash, NonAscii>(cur_, s, chunk_end, end);
+    }
+    return true;
+  }
+
+  Sink& sink_;
+  char* cur_ = nullptr;
+  char* lim_ = nullptr;
+  unsigned mode_;
+  std::uint32_t indent_;
+};
+
+// Runs the right writer instantiation; returns the sink's cursor through end.
+template <class Sink>
+bool write_with(Sink& sink, const node* root, const write_options& options, char** end) noexcept {
+  if (options.indent != 0) {
+    writer<Sink, true> w(sink, options);
+    const bool ok = w.run(root);
+    *end = w.cursor();
+    return ok;
+  }
+  writer<Sink, false> w(sink, options);
+  const bool ok = w.run(root);
+  *end = w.cursor();
+  return ok;
+}
+
+}  // namespace
+
+// ---- public entry points ---------------------------------------------------------
+
+result<std::size_t> write(value v, char* buffer, std::size_t capacity,
+                          const write_options& options) noexcept {
+  if (!v.exists()) return make_error(error_code::not_found);
+  fixed_sink sink(buffer, capacity);
+  char* end = nullptr;
+  write_with(sink, v.node(), options, &end);  // a fixed_sink never fails
+  const std::size_t total = sink.finish(end);
+  if (sink.overflowed()) return make_error(error_code::buffer_too_small, total);
+  return total;
+}
+
+result<std::string_view> write(value v, output_buffer& out, const write_options& options) noexcept {
+  if (!v.exists()) return make_error(error_code::not_found);
+  const std::size_t old_size = out.size();
+  buffer_sink sink(out);
+  char* end = nullptr;
+  if (!write_with(sink, v.node(), options, &end)) {
+    // Drop the partial text: the buffer is as before the call.
+    out.clear();
+    out.commit(old_size);
+    return make_error(error_code::out_of_memory);
+  }
+  sink.finish(end);
+  return std::string_view(out.data() + old_size, out.size() - old_size);
+}
+
+std::size_t written_size(value v, const write_options& options) noexcept {
+  if (!v.exists()) return 0;
+  fixed_sink sink(nullptr, 0);
+  char* end = nullptr;
+  write_with(sink, v.node(), options, &end);
+  return sink.finish(end);
+}
+
+}  // namespace jot

@@ -1,0 +1,270 @@
+// src/write_string.h - escaping string bytes for the writer. Not API.
+//
+// Output rules: '"' and '\\' become \" and \\; backspace, form feed, newline,
+// carriage return and tab use their short forms; every other byte below 0x20
+// becomes \u00XX with lowercase hex (as JSON.stringify writes it). Optionally
+// '/' becomes \/ and every non-ASCII character \uXXXX (a UTF-16 surrogate pair
+// above U+FFFF); in that mode a byte that does not start a valid UTF-8
+// sequence (only possible after parsing with validate_utf8 = false) becomes
+// \ufffd, one per byte.
+//
+// escape_chunk scans 16 bytes at a time (SSE2, or SWAR on two 64-bit words)
+// for the first byte that needs attention and copies everything before it in
+// one unconditional 16-byte store, so the output range needs slack.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define JOT_WRITE_SSE2 1
+#endif
+
+namespace jot::detail {
+
+// Output bytes escape_chunk may write per input byte it consumes (a control
+// byte becomes \u00XX; with escape_non_ascii a 4-byte sequence becomes 12
+// bytes and an invalid byte 6), and the scratch bytes it may write past its
+// returned end.
+inline constexpr std::size_t escape_expansion = 6;
+inline constexpr std::size_t escape_store_slack = 16;
+// escape_chunk may consume this many bytes past chunk_end: the rest of a
+// 16-byte block plus the tail of a UTF-8 sequence.
+inline constexpr std::size_t escape_overrun = 15 + 3;
+
+// For a byte that needs escaping, the character after the backslash; 'u'
+// means \u00XX. Indexed only for flagged ASCII bytes.
+struct escape_table {
+  char after_backslash[128];
+};
+
+constexpr escape_table make_escape_table() noexcept {
+  escape_table t{};
+  for (int c = 0; c < 0x20; ++c) t.after_backslash[c] = 'u';
+  t.after_backslash['\b'] = 'b';
+  t.after_backslash['\f'] = 'f';
+  t.after_backslash['\n'] = 'n';
+  t.after_backslash['\r'] = 'r';
+  t.after_backslash['\t'] = 't';
+  t.after_backslash['"'] = '"';
+  t.after_backslash['\\'] = '\\';
+  t.after_backslash['/'] = '/';
+  return t;
+}
+
+inline constexpr escape_table escapes = make_escape_table();
+inline constexpr char hex_digits[] = "0123456789abcdef";
+
+// ---- finding the first byte that needs attention ----------------------------
+
+// SWAR: the high bit of each byte of the result is set exactly for the bytes
+// of x that need attention. Exact per byte (no borrows cross bytes), so the
+// first flagged byte is correct on either endianness.
+template <bool Slash, bool NonAscii>
+inline std::uint64_t flag_bytes_swar(std::uint64_t x) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ull;
+  constexpr std::uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+  constexpr std::uint64_t high = 0x8080808080808080ull;
+  // High bit set where a byte of y is zero.
+  auto zero_bytes = [](std::uint64_t y) { return ~(((y & low7) + low7) | y | low7); };
+  std::uint64_t m = zero_bytes(x ^ (ones * '"')) | zero_bytes(x ^ (ones * '\\'));
+  // (b & 0x7f) + 0x60 has its high bit set iff (b & 0x7f) >= 0x20.
+  const std::uint64_t below_0x20_low7 = ~((x & low7) + ones * 0x60) & high;
+  if constexpr (NonAscii) {
+    m |= below_0x20_low7 | (x & high);
+  } else {
+    m |= below_0x20_low7 & ~x;
+  }
+  if constexpr (Slash) m |= zero_bytes(x ^ (ones * '/'));
+  return m & high;
+}
+
+// Index in [0, 8] of the first flagged byte of the 8 bytes at p; 8 if none.
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag8_swar(const char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  const std::uint64_t m = flag_bytes_swar<Slash, NonAscii>(x);
+  if (m == 0) return 8;
+  if constexpr (std::endian::native == std::endian::little) {
+    return static_cast<unsigned>(std::countr_zero(m)) >> 3;
+  } else {
+    return static_cast<unsigned>(std::countl_zero(m)) >> 3;
+  }
+}
+
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag16_swar(const char* p) noexcept {
+  const unsigned i = first_flag8_swar<Slash, NonAscii>(p);
+  return i != 8 ? i : 8 + first_flag8_swar<Slash, NonAscii>(p + 8);
+}
+
+#if defined(JOT_WRITE_SSE2)
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag16_sse2(const char* p) noexcept {
+  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  __m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                           _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+  if constexpr (NonAscii) {
+    // Signed compare: true for 0x00..0x1f and for every byte >= 0x80.
+    m = _mm_or_si128(m, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+  } else {
+    // Unsigned x <= 0x1f  <=>  max(x, 0x1f) == 0x1f.
+    const __m128i limit = _mm_set1_epi8(0x1f);
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_max_epu8(x, limit), limit));
+  }
+  if constexpr (Slash) m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('/')));
+  const auto bits = static_cast<unsigned>(_mm_movemask_epi8(m));
+  return bits == 0 ? 16u : static_cast<unsigned>(std::countr_zero(bits));
+}
+#endif
+
+// Index in [0, 16] of the first byte of p[0..16) that needs attention.
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag16(const char* p) noexcept {
+#if defined(JOT_WRITE_SSE2)
+  return first_flag16_sse2<Slash, NonAscii>(p);
+#else
+  return first_flag16_swar<Slash, NonAscii>(p);
+#endif
+}
+
+// ---- escaping one character -------------------------------------------------
+
+inline char* write_u_escape(char* out, std::uint32_t unit) noexcept {
+  out[0] = '\\';
+  out[1] = 'u';
+  out[2] = hex_digits[unit >> 12 & 0xf];
+  out[3] = hex_digits[unit >> 8 & 0xf];
+  out[4] = hex_digits[unit >> 4 & 0xf];
+  out[5] = hex_digits[unit & 0xf];
+  return out + 6;
+}
+
+// Decodes the UTF-8 sequence at in (c = its lead byte >= 0x80). Returns its
+// length and sets *cp, or returns 0 when the bytes are not a valid, shortest,
+// non-surrogate sequence within [in, end).
+inline unsigned decode_utf8(const unsigned char* in, const unsigned char* end,
+                            std::uint32_t* cp) noexcept {
+  const unsigned c = in[0];
+  unsigned len;
+  unsigned lo = 0x80, hi = 0xbf;  // allowed range of the second byte
+  if (c >= 0xc2 && c <= 0xdf) {
+    len = 2;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    len = 3;
+    if (c == 0xe0) lo = 0xa0;       // no overlong forms
+    if (c == 0xed) hi = 0x9f;       // no surrogates
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    len = 4;
+    if (c == 0xf0) lo = 0x90;       // no overlong forms
+    if (c == 0xf4) hi = 0x8f;       // nothing above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (static_cast<std::size_t>(end - in) < len) return 0;
+  if (in[1] < lo || in[1] > hi) return 0;
+  std::uint32_t v = c & (0x7fu >> len);
+  for (unsigned k = 1; k < len; ++k) {
+    if ((in[k] & 0xc0) != 0x80) return 0;
+    v = v << 6 | (in[k] & 0x3fu);
+  }
+  *cp = v;
+  return len;
+}
+
+// Escapes the flagged character at in, advancing in past it.
+template <bool NonAscii>
+inline char* escape_one(char* out, const char*& in, const char* end) noexcept {
+  const auto c = static_cast<unsigned char>(*in);
+  if (!NonAscii || c < 0x80) {
+    const char e = escapes.after_backslash[c & 0x7f];
+    ++in;
+    if (e != 'u') {
+      out[0] = '\\';
+      out[1] = e;
+      return out + 2;
+    }
+    return write_u_escape(out, c);
+  }
+  std::uint32_t cp = 0;
+  const unsigned len = decode_utf8(reinterpret_cast<const unsigned char*>(in),
+                                   reinterpret_cast<const unsigned char*>(end), &cp);
+  if (len == 0) {
+    ++in;
+    return write_u_escape(out, 0xfffd);
+  }
+  in += len;
+  if (cp < 0x10000) return write_u_escape(out, cp);
+  cp -= 0x10000;
+  out = write_u_escape(out, 0xd800 + (cp >> 10));
+  return write_u_escape(out, 0xdc00 + (cp & 0x3ff));
+}
+
+// ---- escaping a run of bytes -------------------------------------------------
+
+// Escapes input from in until in >= chunk_end (chunk_end <= end), never
+// reading at or past end. It may consume up to escape_overrun bytes past
+// chunk_end. Requires room for escape_expansion * (bytes consumed) +
+// escape_store_slack bytes at out. Returns the output end and advances in.
+template <bool Slash, bool NonAscii>
+inline char* escape_chunk(char* out, const char*& in_ref, const char* chunk_end,
+                          const char* end) noexcept {
+  const char* in = in_ref;
+  while (in < chunk_end) {
+    const auto left = static_cast<std::size_t>(end - in);
+    if (left >= 16) {
+      std::memcpy(out, in, 16);
+      const unsigned i = first_flag16<Slash, NonAscii>(in);
+      in += i;
+      out += i;
+      if (i == 16) continue;
+    } else {
+      // Fewer than 16 bytes remain: scan a zero-padded copy. The padding
+      // byte 0 is always flagged, so i == left means nothing to escape.
+      char block[16] = {};
+      std::memcpy(block, in, left);
+      std::memcpy(out, block, 16);
+      const unsigned i = first_flag16<Slash, NonAscii>(block);
+      in += i;
+      out += i;
+      if (i == left) break;
+    }
+    out = escape_one<NonAscii>(out, in, end);
+  }
+  in_ref = in;
+  return out;
+}
+
+// Bytes escape_chunk writes for [in, end) with the given options, computed
+// one byte at a time: the reference the fast paths are tested against.
+inline std::size_t escaped_size_reference(const char* in, const char* end, bool slash,
+                                          bool non_ascii) noexcept {
+  std::size_t n = 0;
+  while (in < end) {
+    const auto c = static_cast<unsigned char>(*in);
+    if (c == '"' || c == '\\' || (slash && c == '/')) {
+      n += 2;
+      ++in;
+    } else if (c < 0x20) {
+      const char e = escapes.after_backslash[c];
+      n += e == 'u' ? 6 : 2;
+      ++in;
+    } else if (c >= 0x80 && non_ascii) {
+      std::uint32_t cp = 0;
+      const unsigned len = decode_utf8(reinterpret_cast<const unsigned char*>(in),
+                                       reinterpret_cast<const unsigned char*>(end), &cp);
+      n += len == 0 ? 6 : (cp < 0x10000 ? 6 : 12);
+      in += len == 0 ? 1 : len;
+    } else {
+      n += 1;
+      ++in;
+    }
+  }
+  return n;
+}
+
+}  // namespace jot::detail

@@ -1,0 +1,283 @@
+// Parsing: values, numbers, strings, options and error positions, per kernel.
+#include <gtest/gtest.h>
+#include <jot/jot.h>
+
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "test_data.h"
+#include "test_kernels.h"
+
+namespace {
+
+using jot::error_code;
+
+class Parse : public testing::TestWithParam<jot::kernel> {
+ protected:
+  // Parses an exact-size heap copy of text (ASan catches any overread).
+  jot::result<jot::document> parse(std::string_view text, jot::parse_options o = {}) {
+    inputs_.emplace_back(std::make_unique<jot_test::exact_copy>(text));
+    return jot::parser(o, GetParam()).parse(*inputs_.back(), arena_);
+  }
+  // Parses text that must fail; returns the error.
+  jot::error fail(std::string_view text, jot::parse_options o = {}) {
+    auto d = parse(text, o);
+    EXPECT_FALSE(d) << "accepted: " << text;
+    return d.error();
+  }
+  std::vector<std::unique_ptr<jot_test::exact_copy>> inputs_;  // outlive the documents
+  jot::arena arena_;
+};
+
+TEST_P(Parse, Scalars) {
+  EXPECT_TRUE(parse("null")->root().is_null());
+  EXPECT_EQ(*parse("true")->root().get_bool(), true);
+  EXPECT_EQ(*parse(" false ")->root().get_bool(), false);
+  EXPECT_EQ(*parse("\"hi\"")->root().get_string(), "hi");
+  EXPECT_EQ(*parse("0")->root().get_uint64(), 0u);
+  EXPECT_EQ(*parse("-1")->root().get_int64(), -1);
+}
+
+TEST_P(Parse, IntegersAreExact) {
+  EXPECT_EQ(*parse("18446744073709551615")->root().get_uint64(), UINT64_MAX);
+  EXPECT_EQ(*parse("9223372036854775807")->root().get_int64(), INT64_MAX);
+  EXPECT_EQ(*parse("-9223372036854775808")->root().get_int64(), INT64_MIN);
+  EXPECT_EQ(*parse("9007199254740993")->root().get_uint64(), 9007199254740993u);
+  EXPECT_TRUE(parse("12345678901234567890")->root().is_integer());
+  // Beyond 64 bits: a correctly rounded double.
+  auto big = parse("18446744073709551616");
+  EXPECT_TRUE(big->root().is_double());
+  EXPECT_EQ(*big->root().get_double(), 18446744073709551616.0);
+  auto neg = parse("-9223372036854775809");
+  EXPECT_TRUE(neg->root().is_double());
+  EXPECT_EQ(*neg->root().get_double(), -9223372036854775808.0);
+  EXPECT_EQ(parse("-5")->root().get_uint64().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(parse("18446744073709551615")->root().get_int64().error().code,
+            error_code::number_out_of_range);
+}
+
+TEST_P(Parse, DoublesAreCorrectlyRounded) {
+  const char* cases[] = {"0.1", "1e23", "2.2250738585072011e-308", "4.9406564584124654e-324",
+                         "1.7976931348623157e308", "-65.613616999999977", "3.141592653589793",
+                         "123456789012345678901234567890", "0.000001", "1E-2", "1e+2",
+                         "9007199254740993.0", "1.00000000000000011102230246251565404236316680908203125"};
+  for (const char* c : cases) {
+    auto d = parse(c);
+    ASSERT_TRUE(d) << c;
+    double want = std::strtod(c, nullptr);  // tests may use strtod: the C locale is in force
+    double got = *d->root().get_double();
+    EXPECT_EQ(std::memcmp(&want, &got, sizeof got), 0) << c << " got " << got;
+  }
+  auto z = parse("-0");
+  EXPECT_TRUE(z->root().is_double());
+  EXPECT_TRUE(std::signbit(*z->root().get_double()));
+  auto nz = parse("-0.0e5");
+  EXPECT_TRUE(std::signbit(*nz->root().get_double()));
+  EXPECT_EQ(*parse("1e-400")->root().get_double(), 0.0);
+  EXPECT_TRUE(std::signbit(*parse("-1e-400")->root().get_double()));
+  EXPECT_EQ(fail("1e400").code, error_code::number_out_of_range);
+  EXPECT_EQ(fail("[1, -1e999]").offset, 4u);
+}
+
+TEST_P(Parse, NumberGrammar) {
+  for (const char* bad : {"01", "-", "1.", ".5", "1e", "1e+", "+1", "0x10", "1.e5", "-a", "--1"})
+    EXPECT_FALSE(parse(bad)) << bad;
+  EXPECT_EQ(fail("01").code, error_code::invalid_number);
+  EXPECT_EQ(fail("01").offset, 1u);
+  EXPECT_EQ(fail("[1.]").offset, 3u);
+}
+
+TEST_P(Parse, KeepNumberText) {
+  jot::parse_options o;
+  o.keep_number_text = true;
+  auto d = parse("[1.50, 1e400, -0, 18446744073709551616]", o);
+  ASSERT_TRUE(d);
+  auto root = d->root();
+  EXPECT_EQ(root[0].number_text(), "1.50");
+  EXPECT_EQ(*root[0].get_double(), 1.5);
+  EXPECT_EQ(root[1].number_text(), "1e400");
+  EXPECT_EQ(root[1].get_double().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(root[3].get_uint64().error().code, error_code::type_mismatch);
+  EXPECT_TRUE(root[0].is_number());
+  EXPECT_FALSE(root[0].is_integer());
+}
+
+TEST_P(Parse, StringsAndEscapes) {
+  EXPECT_EQ(*parse(R"("a\"b\\c\/d\b\f\n\r\t")")->root().get_string(), "a\"b\\c/d\b\f\n\r\t");
+  EXPECT_EQ(*parse(R"("\u00e9\u20AC\ud83d\ude00")")->root().get_string(), "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
+  auto nul = parse(R"("a\u0000b")");
+  EXPECT_EQ(*nul->root().get_string(), std::string_view("a\0b", 3));
+  EXPECT_EQ(*parse("\"\xE6\x97\xA5\xE6\x9C\xAC\"")->root().get_string(), "\xE6\x97\xA5\xE6\x9C\xAC");
+  // Long strings cross every kernel's block boundaries.
+  for (std::size_t n : {0u, 1u, 7u, 8u, 15u, 16u, 17u, 31u, 32u, 33u, 100u}) {
+    std::string body(n, 'x');
+    std::string plain = "\"" + body + "\"";
+    EXPECT_EQ(*parse(plain)->root().get_string(), body);
+    std::string escaped = "\"" + body + "\\n" + body + "\"";
+    EXPECT_EQ(*parse(escaped)->root().get_string(), body + "\n" + body);
+  }
+}
+
+TEST_P(Parse, StringErrorsPointAtTheOffendingByte) {
+  EXPECT_EQ(fail(R"("abc)").code, error_code::unterminated_string);
+  EXPECT_EQ(fail(R"("abc)").offset, 4u);
+  EXPECT_EQ(fail("\"ab\ncd\"").code, error_code::unterminated_string);
+  EXPECT_EQ(fail("\"ab\ncd\"").offset, 3u);
+  EXPECT_EQ(fail("\"ab\x01\"").code, error_code::control_character);
+  EXPECT_EQ(fail(R"("a\x")").code, error_code::invalid_escape);
+  EXPECT_EQ(fail(R"("a\x")").offset, 2u);
+  EXPECT_EQ(fail(R"("\u12G4")").code, error_code::invalid_unicode_escape);
+  EXPECT_EQ(fail(R"("ab\ud800")").code, error_code::lone_surrogate);
+  EXPECT_EQ(fail(R"("ab\ud800")").offset, 3u);
+  EXPECT_EQ(fail(R"("\udc00\ud800")").code, error_code::lone_surrogate);
+  EXPECT_EQ(fail(R"("\ud800\u0041")").code, error_code::lone_surrogate);
+  EXPECT_EQ(fail("\"ab\xC3\"").code, error_code::invalid_utf8);
+  EXPECT_EQ(fail("\"ab\xC3\"").offset, 3u);
+  EXPECT_EQ(fail("\"\\n\xED\xA0\x80\"").offset, 3u);  // encoded surrogate after an escape
+  EXPECT_EQ(fail("[\"ok\", \"\xF5\x80\x80\x80\"]").offset, 8u);
+}
+
+TEST_P(Parse, ValidateUtf8CanBeTurnedOff) {
+  jot::parse_options o;
+  o.validate_utf8 = false;
+  auto d = parse("\"a\xFF\xC0z\"", o);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(*d->root().get_string(), "a\xFF\xC0z");
+}
+
+TEST_P(Parse, StructuralErrors) {
+  EXPECT_EQ(fail("").code, error_code::empty_input);
+  EXPECT_EQ(fail(" \n ").code, error_code::empty_input);
+  EXPECT_EQ(fail("[1,2").code, error_code::unexpected_end);
+  EXPECT_EQ(fail("[1,2").offset, 4u);
+  EXPECT_EQ(fail("[1 2]").code, error_code::unexpected_character);
+  EXPECT_EQ(fail("[1 2]").offset, 3u);
+  EXPECT_EQ(fail("{\"a\" 1}").offset, 5u);
+  EXPECT_EQ(fail("{1:2}").offset, 1u);
+  EXPECT_EQ(fail("[1] x").code, error_code::trailing_content);
+  EXPECT_EQ(fail("[1] x").offset, 4u);
+  EXPECT_EQ(fail("[1] [2]").code, error_code::trailing_content);
+  EXPECT_EQ(fail("tru").code, error_code::unexpected_end);
+  EXPECT_EQ(fail("[trUe]").code, error_code::invalid_literal);
+  EXPECT_EQ(fail("[trUe]").offset, 3u);
+  EXPECT_EQ(fail("nul").code, error_code::unexpected_end);
+  EXPECT_EQ(fail("\xEF\xBB\xBF{}").code, error_code::byte_order_mark);
+  EXPECT_EQ(fail("[1,]").code, error_code::trailing_comma);
+  EXPECT_EQ(fail("[1,]").offset, 2u);
+  EXPECT_EQ(fail("{\"a\":1,}").code, error_code::trailing_comma);
+  EXPECT_EQ(fail("[1,,2]").code, error_code::unexpected_character);
+  EXPECT_EQ(fail("[1] // c").code, error_code::comment_not_allowed);
+  EXPECT_EQ(fail("[/* c */1]").code, error_code::comment_not_allowed);
+}
+
+TEST_P(Parse, LineAndColumn) {
+  auto e = fail("{\n  \"a\": 1,\n  \"b\": tru\n}");
+  EXPECT_EQ(e.code, error_code::invalid_literal);
+  EXPECT_EQ(e.line, 3u);
+  EXPECT_EQ(e.column, 11u);
+  e = fail("[1,\r\n2,\r\n x]");
+  EXPECT_EQ(e.line, 3u);
+  EXPECT_EQ(e.column, 2u);
+  e = fail("x");
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 1u);
+}
+
+TEST_P(Parse, CommentsOption) {
+  jot::parse_options o;
+  o.allow_comments = true;
+  auto d = parse("// head\n[1, /* two */ 2 // tail\n, 3] /* end */", o);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->root().size(), 3u);
+  EXPECT_EQ(fail("[1 /* open", o).code, error_code::unterminated_comment);
+  EXPECT_EQ(fail("[1 / 2]", o).code, error_code::unexpected_character);
+  auto only = fail("// nothing", o);
+  EXPECT_EQ(only.code, error_code::empty_input);
+}
+
+TEST_P(Parse, TrailingCommasOption) {
+  jot::parse_options o;
+  o.allow_trailing_commas = true;
+  auto d = parse("{\"a\": [1, 2,], \"b\": {},}", o);
+  ASSERT_TRUE(d);
+  EXPECT_EQ((*d)["a"].size(), 2u);
+  EXPECT_EQ(d->root().size(), 2u);
+  EXPECT_FALSE(parse("[,]", o));
+  EXPECT_FALSE(parse("[1,,]", o));
+  EXPECT_FALSE(parse("{,}", o));
+}
+
+TEST_P(Parse, DepthLimitIsExactAndIterative) {
+  jot::parse_options o;
+  o.max_depth = 5;
+  EXPECT_TRUE(parse("[[[[[]]]]]", o));
+  auto e = fail("[[[[[[]]]]]]", o);
+  EXPECT_EQ(e.code, error_code::depth_exceeded);
+  EXPECT_EQ(e.offset, 5u);
+  EXPECT_EQ(fail("[{\"a\":[{\"b\":[{}]}]}]", o).code, error_code::depth_exceeded);
+  // Default 1024; far deeper input fails cleanly without recursion.
+  std::string deep(1024, '[');
+  deep += std::string(1024, ']');
+  EXPECT_TRUE(parse(deep));
+  std::string deeper(200000, '[');
+  EXPECT_EQ(fail(deeper).code, error_code::depth_exceeded);
+  jot::parse_options huge;
+  huge.max_depth = 300000;
+  std::string nested = std::string(200000, '[') + std::string(200000, ']');
+  auto d = parse(nested, huge);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->node_count(), 200000u);
+}
+
+TEST_P(Parse, DuplicateKeysKeptInOrder) {
+  auto d = parse(R"({"k": 1, "k": 2, "j": 3})");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->root().size(), 3u);
+  EXPECT_EQ(*(*d)["k"].get_uint64(), 1u);  // first wins for lookup
+  std::vector<std::uint64_t> seen;
+  for (auto m : *d->root().get_object()) seen.push_back(*m.value.get_uint64());
+  EXPECT_EQ(seen, (std::vector<std::uint64_t>{1, 2, 3}));
+}
+
+TEST_P(Parse, InputIsNotReadPastItsEnd) {
+  // A buffer whose valid bytes end exactly at a page-like boundary: parse a
+  // prefix of a longer string, so reading past the end would change the result.
+  std::string text = "[123]456";
+  auto d = parse(std::string_view(text.data(), 4));  // "[123"
+  EXPECT_EQ(d.error().code, error_code::unexpected_end);
+  auto n = parse(std::string_view(text.data() + 1, 2));  // "12"
+  ASSERT_TRUE(n);
+  EXPECT_EQ(*n->root().get_uint64(), 12u);
+  auto s = parse(std::string_view("\"abc\"", 4));
+  EXPECT_EQ(s.error().code, error_code::unterminated_string);
+}
+
+TEST_P(Parse, InputTooLarge) {
+  // The size check comes before any read, so a fake length is safe here.
+  char tiny[1] = {'1'};
+  auto d = jot::parser({}, GetParam()).parse(std::string_view(tiny, jot::max_input_size + 1), arena_);
+  EXPECT_EQ(d.error().code, error_code::input_too_large);
+}
+
+JOT_INSTANTIATE_FOR_KERNELS(Parse);
+
+TEST(Kernel, AutomaticPicksASupportedKernel) {
+  jot::parser p;
+  EXPECT_NE(p.kernel(), jot::kernel::automatic);
+  EXPECT_TRUE(jot::kernel_supported(p.kernel()));
+  EXPECT_STREQ(jot::kernel_name(jot::kernel::portable), "portable");
+}
+
+TEST(OneLineParse, OwnsItsMemory) {
+  auto d = jot::parse(R"({"a": [1, 2, {"b": "c"}]})");
+  ASSERT_TRUE(d);
+  jot::document moved = std::move(*d);
+  EXPECT_EQ(*moved.at_pointer("/a/2/b")->get_string(), "c");
+  auto bad = jot::parse("[1,");
+  EXPECT_EQ(bad.error().code, error_code::unexpected_end);
+}
+
+}  // namespace

@@ -1,0 +1,26 @@
+// tests/test_kernels.h - every kernel this CPU can run, for parameterised tests.
+#pragma once
+
+#include <jot/parse.h>
+
+#include <string>
+#include <vector>
+
+namespace jot_test {
+
+inline std::vector<jot::kernel> supported_kernels() {
+  std::vector<jot::kernel> ks;
+  for (auto k : {jot::kernel::portable, jot::kernel::sse2, jot::kernel::avx2})
+    if (jot::kernel_supported(k)) ks.push_back(k);
+  return ks;
+}
+
+inline std::string kernel_param_name(const testing::TestParamInfo<jot::kernel>& info) {
+  return jot::kernel_name(info.param);
+}
+
+}  // namespace jot_test
+
+#define JOT_INSTANTIATE_FOR_KERNELS(suite) \
+  INSTANTIATE_TEST_SUITE_P(Kernels, suite, testing::ValuesIn(jot_test::supported_kernels()), \
+                           jot_test::kernel_param_name)

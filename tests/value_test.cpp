@@ -1,0 +1,137 @@
+// DOM access: types, getters, iteration, lookup, sizes and equality.
+#include <gtest/gtest.h>
+#include <jot/jot.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using jot::error_code;
+
+TEST(Value, TypesAndGetters) {
+  auto d = jot::parse(R"({"n": null, "t": true, "u": 7, "i": -7, "d": 2.5, "s": "x", "a": [], "o": {}})");
+  ASSERT_TRUE(d);
+  auto r = d->root();
+  EXPECT_EQ(r.type(), jot::type::object);
+  EXPECT_EQ(r["n"].type(), jot::type::null);
+  EXPECT_EQ(r["t"].type(), jot::type::boolean);
+  EXPECT_EQ(r["u"].type(), jot::type::number);
+  EXPECT_EQ(r["s"].type(), jot::type::string);
+  EXPECT_EQ(r["a"].type(), jot::type::array);
+  EXPECT_EQ(r["o"].type(), jot::type::object);
+  EXPECT_TRUE(r["u"].is_integer());
+  EXPECT_TRUE(r["i"].is_integer());
+  EXPECT_TRUE(r["d"].is_double());
+  EXPECT_EQ(*r["u"].get_double(), 7.0);
+  EXPECT_EQ(*r["i"].get_double(), -7.0);
+  EXPECT_EQ(r["d"].get_int64().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["s"].get_bool().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["t"].get_string().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["n"].get_array().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["missing"].get_uint64().error().code, error_code::not_found);
+  EXPECT_FALSE(r["missing"].exists());
+  EXPECT_FALSE(r["missing"].is_null());
+  EXPECT_EQ(r.size(), 8u);
+  EXPECT_EQ(r["s"].size(), 0u);
+  EXPECT_EQ(r["u"].get_uint64().value_or(0), 7u);
+  EXPECT_EQ(r["s"].get_uint64().value_or(99), 99u);
+}
+
+TEST(Value, ArrayIterationAndIndexing) {
+  auto d = jot::parse(R"([1, [2, 3], {"a": [4]}, "five", 6])");
+  ASSERT_TRUE(d);
+  auto r = d->root();
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(*r[0].get_uint64(), 1u);
+  EXPECT_EQ(*r[1][1].get_uint64(), 3u);
+  EXPECT_EQ(*r[2]["a"][0].get_uint64(), 4u);
+  EXPECT_EQ(*r[4].get_uint64(), 6u);  // skipping containers is O(1) each
+  EXPECT_FALSE(r[5].exists());
+  EXPECT_FALSE(r[-1].exists());
+  std::vector<jot::type> types;
+  for (jot::value v : *r.get_array()) types.push_back(v.type());
+  EXPECT_EQ(types, (std::vector<jot::type>{jot::type::number, jot::type::array, jot::type::object,
+                                           jot::type::string, jot::type::number}));
+  auto empty = jot::parse("[]");
+  EXPECT_TRUE(empty->root().get_array()->empty());
+  EXPECT_EQ(empty->root().get_array()->begin(), empty->root().get_array()->end());
+}
+
+TEST(Value, ObjectIterationAndLookup) {
+  auto d = jot::parse(R"({"a": 1, "b": {"c": [1, 2]}, "": "empty", "d\u00e9": 4})");
+  ASSERT_TRUE(d);
+  auto o = *d->root().get_object();
+  EXPECT_EQ(o.size(), 4u);
+  std::vector<std::string> keys;
+  for (jot::member m : o) keys.emplace_back(m.key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"a", "b", "", "d\xC3\xA9"}));
+  EXPECT_EQ(*o.find("").get_string(), "empty");
+  EXPECT_EQ(*o["d\xC3\xA9"].get_uint64(), 4u);
+  EXPECT_EQ(o["b"]["c"].size(), 2u);
+  EXPECT_FALSE(o.find("z").exists());
+  EXPECT_FALSE(d->root()[0].exists());  // indexing an object
+  EXPECT_FALSE(d->root()["a"]["x"].exists());  // key lookup in a number
+}
+
+TEST(Value, EqualityComparesNumbersByValue) {
+  auto a = jot::parse(R"({"x": [1, 2.0, -3, 1e2, "s", null, true, {"k": {}}]})");
+  auto b = jot::parse(R"({"x":[1.0,2,-3.0,100,"s",null,true,{"k":{}}]})");
+  auto c = jot::parse(R"({"x": [1, 2, -3, 100, "s", null, false, {"k": {}}]})");
+  auto e = jot::parse(R"({"x": [1, 2, -3, 100, "s", null, true, {"k": []}]})");
+  ASSERT_TRUE(a && b && c && e);
+  EXPECT_TRUE(a->root() == b->root());
+  EXPECT_FALSE(a->root() == c->root());
+  EXPECT_FALSE(a->root() == e->root());
+  EXPECT_TRUE(jot::value() == jot::value());
+  EXPECT_FALSE(a->root() == jot::value());
+  auto big = jot::parse("[18446744073709551615, 18446744073709551616, 9007199254740993]");
+  auto big2 = jot::parse("[18446744073709551615, 1.8446744073709551616e19, 9007199254740992.0]");
+  EXPECT_TRUE(big->root()[1] == big2->root()[1]);
+  EXPECT_FALSE(big->root()[0] == big2->root()[1]);  // 2^64-1 != 2^64
+  EXPECT_FALSE(big->root()[2] == big2->root()[2]);  // 2^53+1 != 2^53
+  EXPECT_FALSE(jot::parse("[1]")->root() == jot::parse("[1, 2]")->root());
+  EXPECT_FALSE(jot::parse("{\"a\":1}")->root() == jot::parse("{\"b\":1}")->root());
+  jot::parse_options raw;
+  raw.keep_number_text = true;
+  auto r = jot::parse("[1.0, 1e400]", raw);
+  auto r2 = jot::parse("[1, 1e400]", raw);
+  EXPECT_TRUE(r->root()[0] == a->root()["x"][0]);
+  EXPECT_TRUE(r->root()[1] == r2->root()[1]);
+}
+
+TEST(Value, DeepEqualityDoesNotRecurse) {
+  jot::parse_options o;
+  o.max_depth = 200000;
+  std::string deep = std::string(150000, '[') + std::string(150000, ']');
+  auto a = jot::parse(deep, o);
+  auto b = jot::parse(deep, o);
+  ASSERT_TRUE(a && b);
+  EXPECT_TRUE(a->root() == b->root());
+}
+
+TEST(Pointer, Rfc6901Examples) {
+  auto d = jot::parse(R"({"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4,
+                          "i\\j": 5, "k\"l": 6, " ": 7, "m~n": 8})");
+  ASSERT_TRUE(d);
+  EXPECT_TRUE(*d->at_pointer("") == d->root());
+  EXPECT_EQ(*d->at_pointer("/foo/0")->get_string(), "bar");
+  EXPECT_EQ(*d->at_pointer("/")->get_uint64(), 0u);
+  EXPECT_EQ(*d->at_pointer("/a~1b")->get_uint64(), 1u);
+  EXPECT_EQ(*d->at_pointer("/c%d")->get_uint64(), 2u);
+  EXPECT_EQ(*d->at_pointer("/i\\j")->get_uint64(), 5u);
+  EXPECT_EQ(*d->at_pointer("/k\"l")->get_uint64(), 6u);
+  EXPECT_EQ(*d->at_pointer("/ ")->get_uint64(), 7u);
+  EXPECT_EQ(*d->at_pointer("/m~0n")->get_uint64(), 8u);
+  EXPECT_EQ(d->at_pointer("/foo/2").error().code, error_code::not_found);
+  EXPECT_EQ(d->at_pointer("/foo/01").error().code, error_code::not_found);
+  EXPECT_EQ(d->at_pointer("/foo/-").error().code, error_code::not_found);
+  EXPECT_EQ(d->at_pointer("/foo/0/x").error().code, error_code::not_found);
+  EXPECT_EQ(d->at_pointer("/nope").error().code, error_code::not_found);
+  EXPECT_EQ(d->at_pointer("foo").error().code, error_code::invalid_pointer);
+  EXPECT_EQ(d->at_pointer("/m~2n").error().code, error_code::invalid_pointer);
+  EXPECT_EQ(d->at_pointer("/m~").error().code, error_code::invalid_pointer);
+  EXPECT_EQ(jot::value().at_pointer("").error().code, error_code::not_found);
+}
+
+}  // namespace

@@ -1,0 +1,166 @@
+// tools/jot/main.cpp - the jot command: option parsing and dispatch.
+//
+//   jot validate [FILE...]           exit 0 when every file is valid JSON
+//   jot minify [FILE]                compact JSON
+//   jot pretty [--indent N] [FILE]   indented JSON
+//   jot get [--pretty] FILE POINTER  the value at an RFC 6901 JSON Pointer
+//
+// See docs/cli.md for the full description and the exit codes (cli.h).
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "cli.h"
+
+namespace jot_cli {
+namespace {
+
+constexpr const char* usage_text =
+    "usage: jot COMMAND [OPTIONS] [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  validate [FILE...]            check that each FILE is valid JSON; print each error\n"
+    "                                as FILE:LINE:COLUMN: message (columns count bytes)\n"
+    "  minify [FILE]                 print FILE as compact JSON\n"
+    "  pretty [--indent N] [FILE]    print FILE indented N spaces per level (default 2)\n"
+    "  get [--pretty] FILE POINTER   print the value at a JSON Pointer (RFC 6901),\n"
+    "                                e.g. /users/0/name; \"\" is the whole document\n"
+    "\n"
+    "FILE '-' (the default when FILE is optional) reads standard input.\n"
+    "\n"
+    "parse options (every command; the default is strict RFC 8259):\n"
+    "  --comments          accept // and /* */ comments\n"
+    "  --trailing-commas   accept a comma before ] and }\n"
+    "  --max-depth N       reject nesting deeper than N (default 1024)\n"
+    "\n"
+    "output options:\n"
+    "  --indent N          spaces per level for pretty and get (0 to 64; implies --pretty)\n"
+    "  --pretty            get: print the value indented\n"
+    "\n"
+    "  -h, --help          print this help\n"
+    "  --version           print the version\n"
+    "\n"
+    "exit status: 0 ok, 1 invalid JSON or no value at the pointer,\n"
+    "             2 bad arguments or an input/output error\n";
+
+// Parses a decimal option value in [0, max]; false for anything else
+// (signs, spaces, empty text, overflow).
+bool parse_count(std::string_view text, std::uint32_t max, std::uint32_t& out) {
+  if (text.empty() || text.size() > 10) return false;
+  std::uint64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<unsigned>(c - '0');
+  }
+  if (v > max) return false;
+  out = static_cast<std::uint32_t>(v);
+  return true;
+}
+
+enum class parsed { run, exit_ok, exit_usage };
+
+// Fills inv from argv. Prints help, version or a usage error itself; the
+// result says whether to run inv.command or to exit.
+parsed parse_arguments(int argc, char** argv, invocation& inv) {
+  bool options_done = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (options_done || arg == "-" || arg.empty() || arg.front() != '-') {
+      if (inv.command.empty())
+        inv.command = arg;
+      else
+        inv.operands.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      options_done = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(usage_text, stdout);
+      return parsed::exit_ok;
+    }
+    if (arg == "--version") {
+      std::printf("jot %s\n", jot::version_string);
+      return parsed::exit_ok;
+    }
+    if (arg == "--comments") {
+      inv.parse.allow_comments = true;
+      continue;
+    }
+    if (arg == "--trailing-commas") {
+      inv.parse.allow_trailing_commas = true;
+      continue;
+    }
+    if (arg == "--pretty") {
+      inv.pretty = true;
+      continue;
+    }
+
+    // Options with a value: "--name N" or "--name=N".
+    std::string_view name = arg;
+    std::string_view val;
+    bool has_val = false;
+    if (const std::size_t eq = arg.find('='); eq != std::string_view::npos) {
+      name = arg.substr(0, eq);
+      val = arg.substr(eq + 1);
+      has_val = true;
+    }
+    if (name != "--max-depth" && name != "--indent") {
+      usage_error("unknown option " + std::string(arg));
+      return parsed::exit_usage;
+    }
+    if (!has_val) {
+      if (i + 1 >= argc) {
+        usage_error("option " + std::string(name) + " needs a value");
+        return parsed::exit_usage;
+      }
+      val = argv[++i];
+    }
+    const bool depth = name == "--max-depth";
+    std::uint32_t n = 0;
+    if (!parse_count(val, depth ? UINT32_MAX : 64, n)) {
+      usage_error("invalid value for " + std::string(name) + ": '" + std::string(val) + "'" +
+                  (depth ? "" : " (expected 0 to 64)"));
+      return parsed::exit_usage;
+    }
+    if (depth) {
+      inv.parse.max_depth = n;
+    } else {
+      inv.indent = n;
+      inv.indent_given = true;
+    }
+  }
+  return parsed::run;
+}
+
+}  // namespace
+}  // namespace jot_cli
+
+int main(int argc, char** argv) {
+  using namespace jot_cli;
+  invocation inv;
+  switch (parse_arguments(argc, argv, inv)) {
+    case parsed::exit_ok: return exit_ok;
+    case parsed::exit_usage: return exit_usage;
+    case parsed::run: break;
+  }
+  if (inv.command.empty()) {
+    std::fputs(usage_text, stderr);
+    return exit_usage;
+  }
+  const std::string_view cmd = inv.command;
+  int (*run)(const invocation&) = nullptr;
+  if (cmd == "validate") run = run_validate;
+  else if (cmd == "minify") run = run_minify;
+  else if (cmd == "pretty") run = run_pretty;
+  else if (cmd == "get") run = run_get;
+  else return usage_error("unknown command '" + std::string(cmd) + "'");
+  // Output options only make sense where there is indented output.
+  if (inv.indent_given && cmd != "pretty" && cmd != "get")
+    return usage_error("option --indent does not apply to " + std::string(cmd));
+  if (inv.pretty && cmd != "get")
+    return usage_error("option --pretty does not apply to " + std::string(cmd));
+  return run(inv);
+}
