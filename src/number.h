@@ -8,8 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <cstring>
+
 #include "jot/detail/node.h"
 #include "jot/error.h"
+#include "tables/pow5_table.h"
 
 namespace jot::detail {
 
@@ -26,6 +29,105 @@ constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  
                                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 inline bool is_digit(std::uint8_t c) noexcept { return static_cast<std::uint8_t>(c - '0') < 10; }
+
+// Eight bytes at p read as a little-endian word (p[0] in the low byte).
+inline std::uint64_t load_le64(const std::uint8_t* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  v = __builtin_bswap64(v);
+#endif
+  return v;
+}
+
+// The value of eight ASCII digits (first digit most significant), combining
+// pairs, then quads, then the two halves with multiplications.
+inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
+  v -= 0x3030303030303030ull;
+  v = v * 10 + (v >> 8);  // each even byte now holds a two-digit value
+  const std::uint64_t pairs_ab = v & 0x000000FF000000FFull;          // pairs 1 and 3
+  const std::uint64_t pairs_cd = (v >> 16) & 0x000000FF000000FFull;  // pairs 2 and 4
+  v = (pairs_ab * (100 + (1000000ull << 32)) + pairs_cd * (1 + (10000ull << 32))) >> 32;
+  return static_cast<std::uint32_t>(v);
+}
+
+// Number of leading ASCII digits in the eight bytes of v (0..8). A byte that
+// carries out of "+6" is not a digit itself, so the count is exact.
+inline int leading_digit_count(std::uint64_t v) noexcept {
+  const std::uint64_t t = (v & 0xF0F0F0F0F0F0F0F0ull) | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4);
+  const std::uint64_t other = t ^ 0x3333333333333333ull;  // non-zero bytes are not digits
+  return other == 0 ? 8 : __builtin_ctzll(other) >> 3;
+}
+
+constexpr std::uint64_t small_powers_of_ten[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+// Accumulates the digits at p into mantissa, eight bytes at a time while the
+// input has eight bytes left and the total stays within 19 digits; stops at
+// the first non-digit or when the caller's scalar loop must take over.
+// Returns the number of digits consumed.
+inline int consume_digit_blocks(const std::uint8_t*& p, const std::uint8_t* end, std::uint64_t& mantissa,
+                                int digits) noexcept {
+  int consumed = 0;
+  while (end - p >= 8) {
+    std::uint64_t v = load_le64(p);
+    const int k = leading_digit_count(v);
+    if (k == 0 || digits + consumed + k > 19) break;
+    if (k < 8) {
+      // Keep the k digits, shifted up; the freed low bytes (the most
+      // significant positions) become '0' characters.
+      v = (v << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
+    }
+    mantissa = mantissa * small_powers_of_ten[k] + eight_digits_value(v);
+    consumed += k;
+    p += k;
+    if (k < 8) break;
+  }
+  return consumed;
+}
+
+// Exact conversion of w * 10^q (w < 2^64, every significant digit included)
+// to the nearest double, by one 64x128-bit multiplication with a truncated
+// power of five (the Eisel-Lemire method). The computed top 128 bits are at
+// most one unit below the true product, so the rounding decision is exact
+// unless the bits below the rounding bit are all ones (a carry may hide) or
+// could be an exact tie; those cases, subnormals and overflow return false
+// and the caller falls back to the slow exact path.
+inline bool eisel_lemire(std::uint64_t w, std::int64_t q, bool negative, double* out) noexcept {
+  if (w == 0) {
+    *out = negative ? -0.0 : 0.0;
+    return true;
+  }
+  if (q < pow5_table_min_q || q > pow5_table_max_q) return false;
+  const int l = __builtin_clzll(w);
+  w <<= l;
+  const std::uint64_t* t = pow5_table[q - pow5_table_min_q];
+  __extension__ typedef unsigned __int128 u128;  // GCC and Clang
+  const u128 high = static_cast<u128>(w) * t[0];
+  const u128 low = static_cast<u128>(w) * t[1];
+  const u128 top = high + static_cast<std::uint64_t>(low >> 64);  // bits 64..191 of w * T
+  const std::uint64_t h = static_cast<std::uint64_t>(top >> 64);
+  const std::uint64_t l64 = static_cast<std::uint64_t>(top);
+  const int upper = static_cast<int>(h >> 63);  // the product's top bit is 191 or 190
+  const int shift = 9 + upper;                  // keep 54 bits: 53 and a rounding bit
+  const std::uint64_t m54 = h >> shift;
+  const std::uint64_t rest_mask = (std::uint64_t{1} << shift) - 1;
+  const std::uint64_t rest = h & rest_mask;
+  if (rest == rest_mask && l64 == ~std::uint64_t{0}) return false;
+  const std::uint64_t round_bit = m54 & 1;
+  if (round_bit != 0 && rest == 0 && l64 == 0) return false;
+  std::uint64_t m53 = (m54 >> 1) + round_bit;
+  std::int64_t exponent = 138 + upper + q - l - (127 - ((q * 152170) >> 16)) + 52 + 1023;
+  if (m53 == (std::uint64_t{1} << 53)) {
+    m53 >>= 1;
+    ++exponent;
+  }
+  if (exponent <= 0 || exponent >= 2047) return false;
+  const std::uint64_t bits = (m53 & ((std::uint64_t{1} << 52) - 1)) |
+                             (static_cast<std::uint64_t>(exponent) << 52) |
+                             (static_cast<std::uint64_t>(negative) << 63);
+  std::memcpy(out, &bits, sizeof bits);
+  return true;
+}
 
 // The result of scanning a number: the end of its text, or an error at `at`.
 struct number_scan {
@@ -50,7 +152,8 @@ inline number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, b
     if (p != end && is_digit(*p)) return {nullptr, error_code::invalid_number, p};
   } else if (is_digit(*p)) {
     // Up to 19 digits always fit in 64 bits.
-    do {
+    digits += consume_digit_blocks(p, end, mantissa, digits);
+    if (p != end && is_digit(*p)) do {
       if (digits < 19) mantissa = mantissa * 10 + (*p - '0');
       ++digits;
       ++p;
@@ -65,7 +168,12 @@ inline number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, b
     is_float = true;
     ++p;
     if (p == end || !is_digit(*p)) return {nullptr, error_code::invalid_number, p};
-    do {
+    // Blocks of eight digits while they fit in the 19 that mantissa holds
+    // (a block's leading zeros count as digits here: only more conservative).
+    const int block = consume_digit_blocks(p, end, mantissa, digits);
+    digits += block;
+    frac_digits += block;
+    while (p != end && is_digit(*p)) {
       if (mantissa == 0 && *p == '0') {
         ++frac_digits;  // a leading zero only shifts the exponent; it is not significant
       } else {
@@ -76,7 +184,7 @@ inline number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, b
         ++digits;
       }
       ++p;
-    } while (p != end && is_digit(*p));
+    }
   }
   std::int64_t exponent = 0;
   if (p != end && (*p | 0x20) == 'e') {
@@ -143,6 +251,12 @@ inline number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, b
       d = e10 < 0 ? d / exact_powers_of_ten[-e10] : d * exact_powers_of_ten[e10];
       out->tag = kind_double;
       out->d = negative ? -d : d;
+      return {p, error_code::ok, nullptr};
+    }
+    double d;
+    if (eisel_lemire(mantissa, e10, negative, &d)) {
+      out->tag = kind_double;
+      out->d = d;
       return {p, error_code::ok, nullptr};
     }
   }

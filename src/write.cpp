@@ -108,38 +108,67 @@ inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
 }
 
 // ---- sinks ------------------------------------------------------------------
+//
+// A sink hands out writable ranges. refill(cur, &lim, need) is called when
+// [cur, lim) has fewer than need bytes (need <= scratch_size) and returns the
+// new cursor; it never fails, so the writer's hot path has no failure branch:
+// a buffer_sink whose allocator fails carries on into a discard block and
+// reports the failure at the end.
 
 class buffer_sink {
  public:
   explicit buffer_sink(output_buffer& out) noexcept : out_(out) {}
-  void start(char*& cur, char*& lim) noexcept {
-    cur = out_.end();
-    lim = cur + (out_.capacity() - out_.size());
+  char* start(char** lim) noexcept {
+    *lim = out_.end() + (out_.capacity() - out_.size());
+    return out_.end();
   }
-  // Makes room for need bytes at cur; false when the allocator fails.
-  bool refill(char*& cur, char*& lim, std::size_t need) noexcept {
+  JOT_WRITE_NOINLINE char* refill(char* cur, char** lim, std::size_t need) noexcept {
+    if (!failed_) {
+      out_.commit(static_cast<std::size_t>(cur - out_.end()));
+      if (out_.reserve_more(need)) return start(lim);
+      failed_ = true;
+    }
+    *lim = discard_ + scratch_size;
+    return discard_;
+  }
+  // False when the allocator failed; out then holds an unspecified prefix.
+  bool finish(char* cur) noexcept {
+    if (failed_) return false;
     out_.commit(static_cast<std::size_t>(cur - out_.end()));
-    if (!out_.reserve_more(need)) return false;
-    start(cur, lim);
     return true;
   }
-  void finish(char* cur) noexcept { out_.commit(static_cast<std::size_t>(cur - out_.end())); }
 
  private:
   output_buffer& out_;
+  bool failed_ = false;
+  char discard_[scratch_size];
 };
 
+// Fills a caller buffer. Past its end, output goes to a scratch block that is
+// flushed into the buffer while room lasts and counted once it does not fit,
+// so the writer can finish and report the exact size.
 class fixed_sink {
  public:
   fixed_sink(char* buffer, std::size_t capacity) noexcept : buffer_(buffer), capacity_(capacity) {}
-  void start(char*& cur, char*& lim) noexcept {
-    cur = buffer_;
-    lim = buffer_ + capacity_;
+  char* start(char** lim) noexcept {
+    *lim = buffer_ + capacity_;
+    return buffer_;
   }
-  // Never fails: past the buffer's end output goes to scratch_ and is counted.
-  bool refill(char*& cur, char*& lim, std::size_t need) noexcept {
-    move_on(cur, lim, need);
-    return true;
+  JOT_WRITE_NOINLINE char* refill(char* cur, char** lim, std::size_t need) noexcept {
+    if (in_scratch_) {
+      flush(cur);
+    } else {
+      written_ = static_cast<std::size_t>(cur - buffer_);
+    }
+    // Back into the caller buffer while it still has room for this token.
+    if (counted_ == 0 && capacity_ - written_ >= need) {
+      in_scratch_ = false;
+      *lim = buffer_ + capacity_;
+      return buffer_ + written_;
+    }
+    in_scratch_ = true;
+    *lim = scratch_ + scratch_size;
+    return scratch_;
   }
   // Total bytes produced; sets overflowed().
   std::size_t finish(char* cur) noexcept {
@@ -150,23 +179,6 @@ class fixed_sink {
   bool overflowed() const noexcept { return counted_ != 0; }
 
  private:
-  JOT_WRITE_NOINLINE void move_on(char*& cur, char*& lim, std::size_t need) noexcept {
-    if (in_scratch_) {
-      flush(cur);
-    } else {
-      written_ = static_cast<std::size_t>(cur - buffer_);
-    }
-    // Back into the caller buffer while it still has room for this token.
-    if (counted_ == 0 && capacity_ - written_ >= need) {
-      in_scratch_ = false;
-      cur = buffer_ + written_;
-      lim = buffer_ + capacity_;
-      return;
-    }
-    in_scratch_ = true;
-    cur = scratch_;
-    lim = scratch_ + scratch_size;
-  }
   // Moves the scratch content into the buffer, or counts it once it no longer fits.
   void flush(char* cur) noexcept {
     const auto n = static_cast<std::size_t>(cur - scratch_);
@@ -256,6 +268,9 @@ class open_stack {
 // Escape options as template arguments of escape_chunk, chosen per string.
 enum escape_mode : unsigned { escape_none = 0, escape_slash = 1, escape_non_ascii = 2 };
 
+// The cursor lives in a local of run() and is threaded through the helpers
+// (cur in, cur out) so that it stays in a register; only the limit is a member,
+// because refill moves it.
 template <class Sink, bool Pretty>
 class writer {
  public:
@@ -263,222 +278,223 @@ class writer {
       : sink_(sink),
         mode_((options.escape_slash ? escape_slash : 0u) |
               (options.escape_non_ascii ? escape_non_ascii : 0u)),
-        indent_(options.indent) {
-    sink_.start(cur_, lim_);
-  }
+        indent_(options.indent) {}
 
-  char* cursor() const noexcept { return cur_; }
-
-  // Writes the value at root and everything under it; false on allocation failure.
-  bool run(const node* root) noexcept {
+  // Writes the value at root and everything under it; returns the cursor.
+  char* run(const node* root) noexcept {
+    char* cur = sink_.start(&lim_);
     open_stack open(root);
     const node* p = root;
+    const node* close_at = nullptr;  // end of the innermost open container
+    bool in_object = false;          // whether that container is an object
     for (;;) {
       const std::uint8_t k = p->kind();
       if (k >= detail::kind_array) {
-        const char opener = k == detail::kind_object ? '{' : '[';
+        const bool object = k == detail::kind_object;
         if (p->length() == 0) {
-          if (!ensure(2)) return false;
-          cur_[0] = opener;
-          cur_[1] = static_cast<char>(opener + 2);  // '[' + 2 == ']', '{' + 2 == '}'
-          cur_ += 2;
+          cur = room(cur, 2);
+          cur[0] = object ? '{' : '[';
+          cur[1] = object ? '}' : ']';
+          cur += 2;
           ++p;
         } else {
           open.push(p);
-          if (!put(opener)) return false;
+          close_at = p + p->span;
+          in_object = object;
+          cur = room(cur, 1);
+          *cur++ = object ? '{' : '[';
           ++p;
-          if constexpr (Pretty) {
-            if (!newline(open.depth())) return false;
-          }
-          if (k == detail::kind_object) {
-            if (!write_key(p)) return false;
+          if constexpr (Pretty) cur = newline(cur, open.depth());
+          if (object) {
+            cur = key(cur, p, false);
             ++p;
           }
           continue;
         }
       } else {
-        if (!write_scalar(p)) return false;
+        cur = scalar(cur, p);
         ++p;
       }
       // p is past a complete value: close every container that ends here.
-      while (!open.empty() && p == open.end()) {
-        if constexpr (Pretty) {
-          if (!newline(open.depth() - 1)) return false;
-        }
-        if (!put(open.in_object() ? '}' : ']')) return false;
+      while (p == close_at) {
+        if constexpr (Pretty) cur = newline(cur, open.depth() - 1);
+        cur = room(cur, 1);
+        *cur++ = in_object ? '}' : ']';
         open.pop(p);
+        if (open.empty()) return cur;
+        close_at = open.end();
+        in_object = open.in_object();
       }
-      if (open.empty()) return true;
-      if (!put(',')) return false;
+      if (close_at == nullptr) return cur;  // the root was a scalar
       if constexpr (Pretty) {
-        if (!newline(open.depth())) return false;
-      }
-      if (open.in_object()) {
-        if (!write_key(p)) return false;
-        ++p;
+        cur = room(cur, 1);
+        *cur++ = ',';
+        cur = newline(cur, open.depth());
+        if (in_object) {
+          cur = key(cur, p, false);
+          ++p;
+        }
+      } else {
+        if (in_object) {
+          cur = key(cur, p, true);
+          ++p;
+        } else {
+          cur = room(cur, 1);
+          *cur++ = ',';
+        }
       }
     }
   }
 
  private:
-  bool ensure(std::size_t n) noexcept {
-    if (JOT_WRITE_LIKELY(static_cast<std::size_t>(lim_ - cur_) >= n)) return true;
-    return sink_.refill(cur_, lim_, n);
-  }
-  bool put(char c) noexcept {
-    if (!ensure(1)) return false;
-    *cur_++ = c;
-    return true;
+  // Returns a cursor with at least n writable bytes.
+  char* room(char* cur, std::size_t n) noexcept {
+    if (JOT_WRITE_LIKELY(static_cast<std::size_t>(lim_ - cur) >= n)) return cur;
+    return sink_.refill(cur, &lim_, n);
   }
 
-  // '\n' and depth * indent spaces.
-  bool newline(std::uint64_t depth) noexcept {
-    if (indent_ == 0) return true;
+  // '\n' and depth * indent spaces. (depth * indent cannot overflow for any
+  // tape that fits in memory.)
+  char* newline(char* cur, std::uint64_t depth) noexcept {
     std::uint64_t spaces = depth * indent_;
-    if (!ensure(1)) return false;
-    *cur_++ = '\n';
+    cur = room(cur, 1);
+    *cur++ = '\n';
     while (spaces != 0) {
       const std::size_t n = spaces < indent_chunk_bytes ? spaces : indent_chunk_bytes;
-      if (!ensure(n + 16)) return false;
+      cur = room(cur, n + 16);
       // Whole 16-byte stores: n is usually tiny and a memset call costs more.
-      for (std::size_t i = 0; i < n; i += 16) std::memcpy(cur_ + i, "                ", 16);
-      cur_ += n;
+      for (std::size_t i = 0; i < n; i += 16) std::memcpy(cur + i, "                ", 16);
+      cur += n;
       spaces -= n;
     }
-    return true;
+    return cur;
   }
 
-  bool write_scalar(const node* p) noexcept {
+  char* scalar(char* cur, const node* p) noexcept {
     switch (p->kind()) {
+      case detail::kind_string_plain:
+        if (JOT_WRITE_LIKELY(mode_ == escape_none && p->length() <= copy_chunk_bytes)) {
+          const std::size_t n = p->length();
+          cur = room(cur, n + token_slack);
+          *cur++ = '"';
+          copy_short(cur, p->str, n);
+          cur[n] = '"';
+          return cur + n + 1;
+        }
+        return string_slow(cur, p, nullptr, 0);
+      case detail::kind_string:
+        return string_slow(cur, p, nullptr, 0);
       case detail::kind_null:
-        return put_literal("null", 4);
+        cur = room(cur, 8);
+        std::memcpy(cur, "null", 4);
+        return cur + 4;
       case detail::kind_false:
-        return put_literal("false", 5);
+        cur = room(cur, 8);
+        std::memcpy(cur, "false", 5);
+        return cur + 5;
       case detail::kind_true:
-        return put_literal("true", 4);
+        cur = room(cur, 8);
+        std::memcpy(cur, "true", 4);
+        return cur + 4;
       case detail::kind_uint:
-        if (!ensure(detail::max_number_chars)) return false;
-        cur_ = detail::write_uint64(cur_, p->u);
-        return true;
+        cur = room(cur, detail::max_number_chars);
+        return detail::write_uint64(cur, p->u);
       case detail::kind_int:
-        if (!ensure(detail::max_number_chars)) return false;
-        cur_ = detail::write_int64(cur_, p->i);
-        return true;
+        cur = room(cur, detail::max_number_chars);
+        return detail::write_int64(cur, p->i);
       case detail::kind_double:
-        if (!ensure(detail::max_number_chars)) return false;
-        cur_ = detail::write_double(cur_, p->d);
-        return true;
-      case detail::kind_raw_number:
-        return write_verbatim(p->str, p->length());
-      default:  // kind_string, kind_string_plain (the tape holds nothing else)
-        return write_string(p, nullptr, 0);
+        cur = room(cur, detail::max_number_chars);
+        return detail::write_double(cur, p->d);
+      default:  // kind_raw_number (the tape holds nothing else)
+        return verbatim(cur, p->str, p->length());
     }
   }
 
-  bool put_literal(const char* text, std::size_t n) noexcept {
-    if (!ensure(8)) return false;
-    std::memcpy(cur_, text, n);
-    cur_ += n;
-    return true;
-  }
-
-  bool write_key(const node* p) noexcept {
-    if constexpr (Pretty) {
-      if (indent_ != 0) return write_string(p, ": ", 2);
+  // Writes [','] '"' key '"' ':' [' '].
+  char* key(char* cur, const node* p, bool comma) noexcept {
+    constexpr std::size_t suffix_size = Pretty ? 2 : 1;
+    const std::size_t n = p->length();
+    if (JOT_WRITE_LIKELY(p->kind() == detail::kind_string_plain && mode_ == escape_none &&
+                         n <= copy_chunk_bytes)) {
+      cur = room(cur, n + token_slack);
+      *cur = ',';
+      cur += comma ? 1 : 0;
+      *cur++ = '"';
+      copy_short(cur, p->str, n);
+      cur += n;
+      std::memcpy(cur, "\": ", 4);  // token_slack covers the unused bytes
+      return cur + 1 + suffix_size;
     }
-    return write_string(p, ":", 1);
+    if (comma) {
+      cur = room(cur, 1);
+      *cur++ = ',';
+    }
+    return string_slow(cur, p, Pretty ? ": " : ":", suffix_size);
   }
 
-  bool write_verbatim(const char* s, std::size_t n) noexcept {
+  JOT_WRITE_NOINLINE char* verbatim(char* cur, const char* s, std::size_t n) noexcept {
     while (n != 0) {
       const std::size_t m = n < copy_chunk_bytes ? n : copy_chunk_bytes;
-      if (!ensure(m + token_slack)) return false;
-      copy_short(cur_, s, m);
-      cur_ += m;
+      cur = room(cur, m + token_slack);
+      copy_short(cur, s, m);
+      cur += m;
       s += m;
       n -= m;
     }
-    return true;
+    return cur;
   }
 
-  // Writes the string at p, quoted and escaped, followed by suffix.
-  bool write_string(const node* p, const char* suffix, std::size_t suffix_size) noexcept {
+  // Any string: quoted, escaped as the options ask, followed by suffix.
+  JOT_WRITE_NOINLINE char* string_slow(char* cur, const node* p, const char* suffix,
+                                       std::size_t suffix_size) noexcept {
     const char* s = p->str;
     const std::size_t n = p->length();
+    cur = room(cur, 1);
+    *cur++ = '"';
     if (p->kind() == detail::kind_string_plain && mode_ == escape_none) {
-      if (JOT_WRITE_LIKELY(n <= copy_chunk_bytes)) {
-        if (!ensure(n + token_slack)) return false;
-        *cur_++ = '"';
-        copy_short(cur_, s, n);
-        cur_ += n;
-      } else {
-        if (!put('"') || !write_verbatim(s, n)) return false;
-        if (!ensure(token_slack)) return false;
-      }
+      cur = verbatim(cur, s, n);
     } else {
-      if (!ensure(1)) return false;
-      *cur_++ = '"';
       switch (mode_) {
-        case escape_none:
-          if (!escape<false, false>(s, n)) return false;
-          break;
-        case escape_slash:
-          if (!escape<true, false>(s, n)) return false;
-          break;
-        case escape_non_ascii:
-          if (!escape<false, true>(s, n)) return false;
-          break;
-        default:
-          if (!escape<true, true>(s, n)) return false;
-          break;
+        case escape_none: cur = escape<false, false>(cur, s, n); break;
+        case escape_slash: cur = escape<true, false>(cur, s, n); break;
+        case escape_non_ascii: cur = escape<false, true>(cur, s, n); break;
+        default: cur = escape<true, true>(cur, s, n); break;
       }
-      if (!ensure(token_slack)) return false;
     }
-    // token_slack covers the closing quote and the suffix.
-    *cur_++ = '"';
-    for (std::size_t i = 0; i < suffix_size; ++i) *cur_++ = suffix[i];
-    return true;
+    cur = room(cur, token_slack);
+    *cur++ = '"';
+    for (std::size_t i = 0; i < suffix_size; ++i) *cur++ = suffix[i];
+    return cur;
   }
 
   template <bool Slash, bool NonAscii>
-  bool escape(const char* s, std::size_t n) noexcept {
+  char* escape(char* cur, const char* s, std::size_t n) noexcept {
     const char* const end = s + n;
     if (n <= escape_chunk_bytes) {
       // The whole string is one chunk: no overrun past its end is possible.
-      if (!ensure(detail::escape_expansion * n + detail::escape_store_slack + token_slack))
-        return false;
-      cur_ = detail::escape_chunk<Slash, NonAscii>(cur_, s, end, end);
-      return true;
+      cur = room(cur, detail::escape_expansion * n + detail::escape_store_slack);
+      return detail::escape_chunk<Slash, NonAscii>(cur, s, end, end);
     }
     while (s < end) {
       const auto left = static_cast<std::size_t>(end - s);
       const char* chunk_end = s + (left < escape_chunk_bytes ? left : escape_chunk_bytes);
-      if (!ensure(escape_reserve)) return false;
-      cur_ = detail::escape_chunk<Slash, NonAscii>(cur_, s, chunk_end, end);
+      cur = room(cur, escape_reserve);
+      cur = detail::escape_chunk<Slash, NonAscii>(cur, s, chunk_end, end);
     }
-    return true;
+    return cur;
   }
 
   Sink& sink_;
-  char* cur_ = nullptr;
   char* lim_ = nullptr;
   unsigned mode_;
   std::uint32_t indent_;
 };
 
-// Runs the right writer instantiation; returns the sink's cursor through end.
+// Runs the right writer instantiation; returns the cursor past the text.
 template <class Sink>
-bool write_with(Sink& sink, const node* root, const write_options& options, char** end) noexcept {
-  if (options.indent != 0) {
-    writer<Sink, true> w(sink, options);
-    const bool ok = w.run(root);
-    *end = w.cursor();
-    return ok;
-  }
-  writer<Sink, false> w(sink, options);
-  const bool ok = w.run(root);
-  *end = w.cursor();
-  return ok;
+char* write_with(Sink& sink, const node* root, const write_options& options) noexcept {
+  if (options.indent != 0) return writer<Sink, true>(sink, options).run(root);
+  return writer<Sink, false>(sink, options).run(root);
 }
 
 }  // namespace
@@ -489,9 +505,7 @@ result<std::size_t> write(value v, char* buffer, std::size_t capacity,
                           const write_options& options) noexcept {
   if (!v.exists()) return make_error(error_code::not_found);
   fixed_sink sink(buffer, capacity);
-  char* end = nullptr;
-  write_with(sink, v.node(), options, &end);  // a fixed_sink never fails
-  const std::size_t total = sink.finish(end);
+  const std::size_t total = sink.finish(write_with(sink, v.node(), options));
   if (sink.overflowed()) return make_error(error_code::buffer_too_small, total);
   return total;
 }
@@ -500,23 +514,19 @@ result<std::string_view> write(value v, output_buffer& out, const write_options&
   if (!v.exists()) return make_error(error_code::not_found);
   const std::size_t old_size = out.size();
   buffer_sink sink(out);
-  char* end = nullptr;
-  if (!write_with(sink, v.node(), options, &end)) {
+  if (!sink.finish(write_with(sink, v.node(), options))) {
     // Drop the partial text: the buffer is as before the call.
     out.clear();
     out.commit(old_size);
     return make_error(error_code::out_of_memory);
   }
-  sink.finish(end);
   return std::string_view(out.data() + old_size, out.size() - old_size);
 }
 
 std::size_t written_size(value v, const write_options& options) noexcept {
   if (!v.exists()) return 0;
   fixed_sink sink(nullptr, 0);
-  char* end = nullptr;
-  write_with(sink, v.node(), options, &end);
-  return sink.finish(end);
+  return sink.finish(write_with(sink, v.node(), options));
 }
 
 }  // namespace jot

@@ -13,8 +13,8 @@
 namespace jot::detail {
 
 // Bytes any number writer below may write (including scratch bytes past the
-// returned end): 20 digits + sign for integers; for doubles at most 25
-// ("-0.0000012345678901234567").
+// returned end): sign, 20 digits and 8 scratch bytes for integers; for
+// doubles at most 25 ("-0.0000012345678901234567") plus integer scratch.
 inline constexpr std::size_t max_number_chars = 32;
 
 // "00", "01", ... "99": one lookup yields two digits, halving the divisions.
@@ -65,24 +65,77 @@ inline unsigned decimal_digits(std::uint64_t v) noexcept {
   return t + (v >= thresholds[t] ? 1u : 0u);
 }
 
-// Writes v in decimal, back to front, two digits per step.
-inline char* write_uint64(char* out, std::uint64_t v) noexcept {
-  char* const end = out + decimal_digits(v);
-  char* p = end;
-  while (v >= 100) {
-    const std::uint64_t q = v / 100;
-    const auto r = static_cast<std::size_t>(v - q * 100);
-    p -= 2;
-    std::memcpy(p, digit_pairs.pairs + 2 * r, 2);
-    v = q;
-  }
-  if (v >= 10) {
-    p -= 2;
-    std::memcpy(p, digit_pairs.pairs + 2 * v, 2);
+// The 8 decimal digits of x < 10^8 (with leading zeros) as the bytes of a
+// word in memory order. The four two-digit lookups are independent, so they
+// run in parallel instead of as a chain of divisions.
+inline std::uint64_t eight_digits(std::uint32_t x) noexcept {
+  const std::uint32_t hi = x / 10000, lo = x % 10000;
+  char b[8];
+  std::memcpy(b + 0, digit_pairs.pairs + 2 * (hi / 100), 2);
+  std::memcpy(b + 2, digit_pairs.pairs + 2 * (hi % 100), 2);
+  std::memcpy(b + 4, digit_pairs.pairs + 2 * (lo / 100), 2);
+  std::memcpy(b + 6, digit_pairs.pairs + 2 * (lo % 100), 2);
+  std::uint64_t w;
+  std::memcpy(&w, b, 8);
+  return w;
+}
+
+// Writes the last n (1..8) of the eight digits of x, then scratch bytes up to
+// out + 8.
+inline char* write_last_digits(char* out, std::uint32_t x, unsigned n) noexcept {
+  std::uint64_t w = eight_digits(x);
+  const unsigned drop = 8 * (8 - n);  // < 64 as n >= 1
+  if constexpr (std::endian::native == std::endian::little) {
+    w >>= drop;
   } else {
-    *--p = static_cast<char>('0' + v);
+    w <<= drop;
   }
-  return end;
+  std::memcpy(out, &w, 8);
+  return out + n;
+}
+
+// Writes v >= 10^4 in decimal, 8 digits per step.
+inline char* write_uint64_long(char* out, std::uint64_t v) noexcept {
+  constexpr std::uint64_t e8 = 100000000;
+  if (v < e8) return write_last_digits(out, static_cast<std::uint32_t>(v), decimal_digits(v));
+  if (v < e8 * e8) {
+    const std::uint64_t hi = v / e8;
+    out = write_last_digits(out, static_cast<std::uint32_t>(hi), decimal_digits(hi));
+    const std::uint64_t w = eight_digits(static_cast<std::uint32_t>(v - hi * e8));
+    std::memcpy(out, &w, 8);
+    return out + 8;
+  }
+  const std::uint64_t top = v / (e8 * e8);  // at most 1844
+  const std::uint64_t rest = v - top * (e8 * e8);
+  const std::uint64_t mid = rest / e8;
+  out = write_last_digits(out, static_cast<std::uint32_t>(top), decimal_digits(top));
+  const std::uint64_t w1 = eight_digits(static_cast<std::uint32_t>(mid));
+  const std::uint64_t w2 = eight_digits(static_cast<std::uint32_t>(rest - mid * e8));
+  std::memcpy(out, &w1, 8);
+  std::memcpy(out + 8, &w2, 8);
+  return out + 16;
+}
+
+// Writes v in decimal; may write scratch bytes up to out + 20 + 8 (covered by
+// max_number_chars). Values below 10^4, the most common, take a short path.
+inline char* write_uint64(char* out, std::uint64_t v) noexcept {
+  if (v < 100) {
+    if (v < 10) {
+      *out = static_cast<char>('0' + v);
+      return out + 1;
+    }
+    std::memcpy(out, digit_pairs.pairs + 2 * v, 2);
+    return out + 2;
+  }
+  if (v < 10000) {
+    const unsigned skip = v < 1000 ? 1 : 0;  // leading zero of the 4-digit form
+    char b[5] = {};  // b[4]: read as scratch when skip == 1
+    std::memcpy(b, digit_pairs.pairs + 2 * (v / 100), 2);
+    std::memcpy(b + 2, digit_pairs.pairs + 2 * (v % 100), 2);
+    std::memcpy(out, b + skip, 4);  // the 4th byte (when skip) is scratch
+    return out + 4 - skip;
+  }
+  return write_uint64_long(out, v);
 }
 
 // Writes v in decimal; INT64_MIN works because the magnitude is taken in

@@ -66,7 +66,9 @@ class document {
     return root().at_pointer(pointer);
   }
   // Nodes in the document (values plus object keys).
-  std::size_t node_count() const noexcept { return root_ ? root_->next() - root_ : 0; }
+  std::size_t node_count() const noexcept {
+    return root_ ? static_cast<std::size_t>(root_->next() - root_) : 0;
+  }
 
  private:
   friend class parser;

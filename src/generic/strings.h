@@ -1,6 +1,7 @@
 // src/generic/strings.h - scanning and unescaping JSON strings, written once
 // for every kernel. `Simd` supplies scan_string(p, end): the first byte in
-// [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end.
+// [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end; and
+// scan_quote(p, end): the first '"' or '\\' in [p, end), or end.
 // Internal linkage: compiled into every kernel's translation unit.
 #pragma once
 
@@ -43,11 +44,9 @@ JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool
       ++p;
       continue;
     }
-    do {  // a run of non-ASCII characters
-      const int n = utf8_sequence_length(p, end);
-      if (n == 0) return {p, error_code::invalid_utf8};
-      p += n;
-    } while (p != end && *p >= 0x80);
+    bool bad;
+    p += utf8_valid_run(p, end, &bad);
+    if (bad) return {p, error_code::invalid_utf8};
   }
 }
 
@@ -56,16 +55,11 @@ JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool
 template <class Simd>
 inline const u8* find_string_end(const u8* p, const u8* end) noexcept {
   for (;;) {
-    p = Simd::scan_string(p, end);
+    p = Simd::scan_quote(p, end);
     if (p == end) return nullptr;
     if (*p == '"') return p;
-    if (*p == '\\') {
-      if (end - p < 2) return nullptr;
-      p += 2;
-      continue;
-    }
-    ++p;
-    while (p != end && *p >= 0x80) ++p;
+    if (end - p < 2) return nullptr;  // *p is a backslash
+    p += 2;
   }
 }
 
@@ -142,13 +136,17 @@ unescaped unescape_string(const u8* start, const u8* p, const u8* end, bool vali
       continue;
     }
     if (c < 0x20) return {p, n, needs_escape, control_error(c)};
-    int len = 1;
+    std::size_t len = 1;
     if (validate) {
-      len = utf8_sequence_length(p, end);
-      if (len == 0) return {p, n, needs_escape, error_code::invalid_utf8};
+      bool bad;
+      len = utf8_valid_run(p, end, &bad);
+      if (bad) {
+        if (Write && len != 0) std::memcpy(dst + n, p, len);
+        return {p + len, n + len, needs_escape, error_code::invalid_utf8};
+      }
     }
-    if (Write) std::memcpy(dst + n, p, static_cast<std::size_t>(len));
-    n += static_cast<std::size_t>(len);
+    if (Write) std::memcpy(dst + n, p, len);
+    n += len;
     p += len;
   }
 }

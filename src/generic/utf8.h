@@ -2,15 +2,26 @@
 // Internal linkage: compiled into every kernel's translation unit.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace jot::detail {
 namespace {
 
+// v read from little-endian memory, on any host.
+inline std::uint32_t le32(std::uint32_t v) noexcept {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return __builtin_bswap32(v);
+#else
+  return v;
+#endif
+}
+
 // Length of the valid UTF-8 sequence starting at the non-ASCII byte *p, or 0
 // when it is invalid (overlong, surrogate, above U+10FFFF, truncated, stray
 // continuation byte). Never reads at or past end.
-inline int utf8_sequence_length(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+inline int utf8_sequence_length_checked(const std::uint8_t* p, const std::uint8_t* end) noexcept {
   const std::uint8_t c = p[0];
   const auto avail = end - p;
   auto cont = [](std::uint8_t b) { return (b & 0xC0) == 0x80; };
@@ -29,6 +40,45 @@ inline int utf8_sequence_length(const std::uint8_t* p, const std::uint8_t* end) 
     return p[1] >= lo && p[1] <= hi && cont(p[2]) && cont(p[3]) ? 4 : 0;
   }
   return 0;
+}
+
+// The same, reading the sequence as one little-endian word when 4 bytes are
+// available: each form is recognised by its fixed bits, then its value range
+// is checked on the payload bits.
+inline int utf8_sequence_length(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  if (end - p < 4) return utf8_sequence_length_checked(p, end);
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  v = le32(v);
+  if ((v & 0xC0E0u) == 0x80C0u) return (v & 0x1Eu) != 0 ? 2 : 0;  // C0, C1 are overlong
+  if ((v & 0xC0C0F0u) == 0x8080E0u) {
+    // Lead nibble and bit 5 of the second byte: 0 is an overlong E0 80..9F,
+    // 0x200D a surrogate ED A0..BF.
+    const std::uint32_t t = v & 0x200Fu;
+    return t != 0 && t != 0x200Du ? 3 : 0;
+  }
+  if ((v & 0xC0C0C0F8u) == 0x808080F0u) {
+    const std::uint32_t cp = ((v & 0x07u) << 18) | ((v & 0x3F00u) << 4) | ((v & 0x3F0000u) >> 10) |
+                             ((v & 0x3F000000u) >> 24);
+    return cp >= 0x10000 && cp <= 0x10FFFF ? 4 : 0;
+  }
+  return 0;
+}
+
+// Length of the run of valid non-ASCII sequences starting at p (stops at an
+// ASCII byte or the end); *bad is set when the run stops at an invalid one.
+inline std::size_t utf8_valid_run(const std::uint8_t* p, const std::uint8_t* end, bool* bad) noexcept {
+  const std::uint8_t* q = p;
+  do {
+    const int n = utf8_sequence_length(q, end);
+    if (n == 0) {
+      *bad = true;
+      return static_cast<std::size_t>(q - p);
+    }
+    q += n;
+  } while (q != end && *q >= 0x80);
+  *bad = false;
+  return static_cast<std::size_t>(q - p);
 }
 
 // Writes code point cp (at most U+10FFFF, not a surrogate) as UTF-8; returns bytes written.

@@ -33,6 +33,18 @@ struct portable_kernel {
     return p;
   }
 
+  static const u8* scan_quote(const u8* p, const u8* end) noexcept {
+    while (end - p >= 8) {
+      std::uint64_t v;
+      std::memcpy(&v, p, 8);
+      const std::uint64_t m = zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
+      if (m != 0) return p + (__builtin_ctzll(m) >> 3);
+      p += 8;
+    }
+    while (p != end && *p != '"' && *p != '\\') ++p;
+    return p;
+  }
+
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
     while (p != end && is_space(*p)) ++p;
     return p;

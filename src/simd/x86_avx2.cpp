@@ -46,6 +46,20 @@ struct avx2_kernel {
     return p;
   }
 
+  static const u8* scan_quote(const u8* p, const u8* end) noexcept {
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    while (end - p >= 32) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(
+          _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash))));
+      if (mask != 0) return p + __builtin_ctz(mask);
+      p += 32;
+    }
+    while (p != end && *p != '"' && *p != '\\') ++p;
+    return p;
+  }
+
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
     if (p != end && is_space(*p)) ++p;
     if (p == end || !is_space(*p)) return p;

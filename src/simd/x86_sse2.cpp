@@ -31,6 +31,20 @@ struct sse2_kernel {
     return p;
   }
 
+  static const u8* scan_quote(const u8* p, const u8* end) noexcept {
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const unsigned mask = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash))));
+      if (mask != 0) return p + __builtin_ctz(mask);
+      p += 16;
+    }
+    while (p != end && *p != '"' && *p != '\\') ++p;
+    return p;
+  }
+
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
     // Most runs are one byte (after ':' or ','); indentation runs are long.
     if (p != end && is_space(*p)) ++p;

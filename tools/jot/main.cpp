@@ -35,8 +35,8 @@ constexpr const char* usage_text =
     "  --max-depth N       reject nesting deeper than N (default 1024)\n"
     "\n"
     "output options:\n"
-    "  --indent N          spaces per level for pretty and get (0 to 64; implies --pretty)\n"
-    "  --pretty            get: print the value indented\n"
+    "  --indent N          spaces per level, 0 to 64 (pretty; get, where it implies --pretty)\n"
+    "  --pretty            get: print the value indented (2 spaces unless --indent)\n"
     "\n"
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
@@ -57,6 +57,21 @@ bool parse_count(std::string_view text, std::uint32_t max, std::uint32_t& out) {
   out = static_cast<std::uint32_t>(v);
   return true;
 }
+
+// The subcommands, and which output options each accepts (parse options
+// apply to all of them).
+struct command {
+  std::string_view name;
+  int (*run)(const invocation&);
+  bool takes_indent;
+  bool takes_pretty;
+};
+constexpr command commands[] = {
+    {"validate", run_validate, false, false},
+    {"minify", run_minify, false, false},
+    {"pretty", run_pretty, true, false},
+    {"get", run_get, true, true},
+};
 
 enum class parsed { run, exit_ok, exit_usage };
 
@@ -150,17 +165,13 @@ int main(int argc, char** argv) {
     std::fputs(usage_text, stderr);
     return exit_usage;
   }
-  const std::string_view cmd = inv.command;
-  int (*run)(const invocation&) = nullptr;
-  if (cmd == "validate") run = run_validate;
-  else if (cmd == "minify") run = run_minify;
-  else if (cmd == "pretty") run = run_pretty;
-  else if (cmd == "get") run = run_get;
-  else return usage_error("unknown command '" + std::string(cmd) + "'");
-  // Output options only make sense where there is indented output.
-  if (inv.indent_given && cmd != "pretty" && cmd != "get")
-    return usage_error("option --indent does not apply to " + std::string(cmd));
-  if (inv.pretty && cmd != "get")
-    return usage_error("option --pretty does not apply to " + std::string(cmd));
-  return run(inv);
+  const command* cmd = nullptr;
+  for (const command& c : commands)
+    if (c.name == inv.command) cmd = &c;
+  if (cmd == nullptr) return usage_error("unknown command '" + std::string(inv.command) + "'");
+  if (inv.indent_given && !cmd->takes_indent)
+    return usage_error("option --indent does not apply to " + std::string(cmd->name));
+  if (inv.pretty && !cmd->takes_pretty)
+    return usage_error("option --pretty does not apply to " + std::string(cmd->name));
+  return cmd->run(inv);
 }

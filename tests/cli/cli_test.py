@@ -1,0 +1,587 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the jot command: runs the built binary and checks its
+exact stdout, stderr and exit status.
+
+usage: cli_test.py --jot PATH [--data-dir DIR] [--version X.Y.Z] [GROUP...]
+
+GROUP is a test class name (arguments, validate, rewrite, get, stdin,
+parse_flags); none means all. Expected results are derived from the inputs
+(positions are computed from the bytes, values compared through Python's json
+module), never copied from a previous run. Cases that need the shared data
+skip when it is missing (JOT_DATA_DIR, else --data-dir); when every case of
+the run skipped, the exit status is 77 so ctest reports the test as skipped.
+"""
+
+import argparse
+import errno
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+JOT = ""          # path of the jot binary under test
+DATA_DIR = ""     # the shared data folder, or "" when missing
+VERSION = ""      # the project version the binary must report
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def run(*args, stdin=b"", cwd=None):
+    """Runs jot with args; returns (exit status, stdout bytes, stderr bytes)."""
+    p = subprocess.run([JOT, *args], input=stdin, capture_output=True, timeout=120, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+def position(data, offset):
+    """1-based (line, column) of byte offset in data, columns counted in bytes."""
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def data_path(*parts):
+    return os.path.join(DATA_DIR, *parts)
+
+
+def escape_token(key):
+    """A member name as an RFC 6901 reference token."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def all_pointers(value, prefix=""):
+    """Every (pointer, value) pair in a parsed document, root first."""
+    yield prefix, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from all_pointers(v, prefix + "/" + escape_token(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from all_pointers(v, prefix + "/" + str(i))
+
+
+def has_float(value):
+    if isinstance(value, float):
+        return True
+    if isinstance(value, dict):
+        return any(has_float(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_float(v) for v in value)
+    return False
+
+
+def pretty_text(value, indent):
+    """The conventional indented form: one member or element per line, "key": value,
+    empty containers as {} and [] (the layout of jq, yyjson and Python)."""
+    return json.dumps(value, indent=indent, ensure_ascii=False).encode() + b"\n"
+
+
+def loads(data):
+    return json.loads(data.decode("utf-8"))
+
+
+class case(unittest.TestCase):
+    """Base: a temporary folder per test and shared assertions."""
+
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory(prefix="jot_cli_")
+        self.tmp = self._tmp.name
+
+    def tearDown(self):
+        self._tmp.cleanup()
+
+    def write(self, name, data):
+        path = os.path.join(self.tmp, name)
+        with open(path, "wb") as f:
+            f.write(data if isinstance(data, bytes) else data.encode())
+        return path
+
+    def need_data(self, *parts):
+        if not DATA_DIR:
+            self.skipTest("shared test data not found: set JOT_DATA_DIR or place it at ../shared/data")
+        path = data_path(*parts)
+        if not os.path.exists(path):
+            self.skipTest("missing shared data file " + path)
+        return path
+
+    def assert_run(self, args, code, out=b"", err=b"", stdin=b""):
+        got = run(*args, stdin=stdin)
+        self.assertEqual(got, (code, out, err), "jot " + " ".join(args))
+
+    def assert_usage_error(self, args, message, stdin=b""):
+        """Exit 2, nothing on stdout, exactly "jot: message" on stderr."""
+        self.assert_run(args, EXIT_USAGE, b"", ("jot: " + message + "\n").encode(), stdin)
+
+    def assert_parse_error(self, args, name, line, column, stdin=b""):
+        """Exit 1, nothing on stdout, one line "name:line:column: message"."""
+        code, out, err = run(*args, stdin=stdin)
+        self.assertEqual((code, out), (EXIT_INVALID, b""), "jot " + " ".join(args))
+        prefix = "{}:{}:{}: ".format(name, line, column).encode()
+        self.assertTrue(err.startswith(prefix), "expected {!r}..., got {!r}".format(prefix, err))
+        message = err[len(prefix):]
+        self.assertTrue(message.endswith(b"\n") and message.count(b"\n") == 1, err)
+        self.assertGreater(len(message.strip()), 0, "empty error message")
+
+    def assert_some_parse_error(self, args, name, stdin=b""):
+        """Exit 1 with one "name:LINE:COL: message" line, position not checked."""
+        code, out, err = run(*args, stdin=stdin)
+        self.assertEqual((code, out), (EXIT_INVALID, b""), "jot " + " ".join(args))
+        self.assertRegex(err.decode(), r"^" + re.escape(name) + r":\d+:\d+: \S.*\n\Z")
+
+
+class arguments(case):
+    def test_help(self):
+        for flag in ("--help", "-h"):
+            code, out, err = run(flag)
+            self.assertEqual((code, err), (EXIT_OK, b""))
+            self.assertTrue(out.startswith(b"usage: jot"), out)
+            for word in (b"validate", b"minify", b"pretty", b"get", b"--comments",
+                         b"--trailing-commas", b"--max-depth", b"--indent", b"--pretty"):
+                self.assertIn(word, out)
+        # Help wins wherever it appears among valid arguments.
+        self.assertEqual(run("pretty", "--help")[:2], run("--help")[:2])
+
+    def test_version(self):
+        if not VERSION:
+            self.skipTest("no --version given to the test")
+        self.assert_run(["--version"], EXIT_OK, ("jot " + VERSION + "\n").encode())
+
+    def test_no_arguments_prints_usage_to_stderr(self):
+        code, out, err = run()
+        self.assertEqual((code, out), (EXIT_USAGE, b""))
+        self.assertTrue(err.startswith(b"usage: jot"), err)
+
+    def test_unknown_option_and_command(self):
+        self.assert_usage_error(["--x"], "unknown option --x")
+        self.assert_usage_error(["validate", "--x", "f.json"], "unknown option --x")
+        self.assert_usage_error(["-q", "validate"], "unknown option -q")
+        self.assert_usage_error(["frobnicate", "f.json"], "unknown command 'frobnicate'")
+
+    def test_bad_option_values(self):
+        self.assert_usage_error(["validate", "--max-depth"], "option --max-depth needs a value")
+        self.assert_usage_error(["pretty", "--indent"], "option --indent needs a value")
+        for bad in ("abc", "-1", "", "1x", "99999999999"):
+            self.assert_usage_error(["validate", "--max-depth", bad],
+                                    "invalid value for --max-depth: '{}'".format(bad))
+        self.assert_usage_error(["pretty", "--indent=65"],
+                                "invalid value for --indent: '65' (expected 0 to 64)")
+
+    def test_options_for_other_commands(self):
+        f = self.write("a.json", b"[1]")
+        self.assert_usage_error(["validate", "--indent", "2", f],
+                                "option --indent does not apply to validate")
+        self.assert_usage_error(["minify", "--pretty", f], "option --pretty does not apply to minify")
+
+    def test_operand_counts(self):
+        f = self.write("a.json", b"[1]")
+        self.assert_usage_error(["get", f], "get takes FILE and POINTER, got 1 operand(s)")
+        self.assert_usage_error(["get", f, "/0", "/1"], "get takes FILE and POINTER, got 3 operand(s)")
+        self.assert_usage_error(["minify", f, f], "minify takes one FILE, got 2")
+        self.assert_usage_error(["pretty", f, f], "pretty takes one FILE, got 2")
+
+    def test_unreadable_files(self):
+        missing = os.path.join(self.tmp, "missing.json")
+        reason = os.strerror(errno.ENOENT)
+        for cmd in (["validate"], ["minify"], ["pretty"]):
+            self.assert_usage_error(cmd + [missing], "cannot read {}: {}".format(missing, reason))
+        self.assert_usage_error(["get", missing, ""], "cannot read {}: {}".format(missing, reason))
+        self.assert_usage_error(["minify", self.tmp],
+                                "cannot read {}: {}".format(self.tmp, os.strerror(errno.EISDIR)))
+        if os.geteuid() != 0:  # root reads anything, whatever the mode
+            locked = self.write("locked.json", b"[]")
+            os.chmod(locked, 0)
+            self.assert_usage_error(["validate", locked],
+                                    "cannot read {}: {}".format(locked, os.strerror(errno.EACCES)))
+
+    def test_io_error_outranks_invalid_and_every_file_is_checked(self):
+        bad = self.write("bad.json", b"[1,]")
+        good = self.write("good.json", b"[1]")
+        missing = os.path.join(self.tmp, "missing.json")
+        code, out, err = run("validate", bad, missing, good)
+        self.assertEqual((code, out), (EXIT_USAGE, b""))
+        lines = err.decode().splitlines()
+        self.assertEqual(len(lines), 2, err)
+        self.assertRegex(lines[0], r"^" + re.escape(bad) + r":1:\d+: \S")
+        self.assertEqual(lines[1], "jot: cannot read {}: {}".format(missing, os.strerror(errno.ENOENT)))
+
+    def test_output_errors(self):
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full to make writes fail")
+        with open("/dev/full", "wb") as full:
+            p = subprocess.run([JOT, "minify"], input=b"[1]", stdout=full, stderr=subprocess.PIPE,
+                               timeout=60)
+        self.assertEqual((p.returncode, p.stderr),
+                         (EXIT_USAGE, ("jot: cannot write output: " + os.strerror(errno.ENOSPC) + "\n")
+                          .encode()))
+
+    def test_empty_stdin(self):
+        p = subprocess.run([JOT, "validate", "-"], stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=60)
+        # /dev/null is simply empty input, not an I/O error.
+        self.assertEqual(p.returncode, EXIT_INVALID)
+        self.assertTrue(p.stderr.startswith(b"<stdin>:"), p.stderr)
+
+    def test_invalid_pointer_is_a_usage_error(self):
+        f = self.write("a.json", b'{"a":1}')
+        self.assert_usage_error(["get", f, "a"],
+                                "invalid JSON Pointer 'a': must be empty or start with '/'")
+
+    def test_double_dash_ends_options(self):
+        f = self.write("-odd.json", b"[true]")
+        self.assert_run(["minify", "--", f], EXIT_OK, b"[true]\n")
+        self.assertEqual(run("minify", "--", "-odd.json", cwd=self.tmp), (EXIT_OK, b"[true]\n", b""))
+        self.assertEqual(run("minify", "-odd.json", cwd=self.tmp),
+                         (EXIT_USAGE, b"", b"jot: unknown option -odd.json\n"))
+
+
+class validate(case):
+    def test_valid_documents_are_silent(self):
+        docs = [b"0", b" true ", b"null", b'"x"', b"[]", b"{}", b'{"a":[1,2.5e3,-0.5,"\\u00e9"]}\n',
+                "[\"h\u00e9llo \U0001F600\"]".encode()]
+        paths = [self.write("v{}.json".format(i), d) for i, d in enumerate(docs)]
+        self.assert_run(["validate"] + paths, EXIT_OK)
+
+    def test_error_positions(self):
+        # Each input's first offending byte is unambiguous; the expected
+        # position is computed from the marked offset.
+        cases = [
+            (b'{"a":1}\n  x', b"x"),             # content after the document
+            (b"[1,\n 2,\n @]", b"@"),            # a byte no value starts with
+            (b'["ab\tc"]', b"\t"),               # raw control character in a string
+            (b'["a", "\xff"]', b"\xff"),         # a byte that is never UTF-8
+            (b'{"a": /* x */ 1}', b"/"),        # comments are off by default
+            (b'\r\n[\r\n1 2]', b"2"),            # CR LF: only LF starts a line
+        ]
+        for i, (doc, marker) in enumerate(cases):
+            with self.subTest(doc=doc):
+                path = self.write("e{}.json".format(i), doc)
+                line, column = position(doc, doc.index(marker))
+                self.assert_parse_error(["validate", path], path, line, column)
+
+    def test_other_errors_have_a_position(self):
+        for i, doc in enumerate([b"", b"   ", b"[1,2", b'{"a" 1}', b"[01]", b"tru", b'"abc', b"[1,]"]):
+            with self.subTest(doc=doc):
+                path = self.write("o{}.json".format(i), doc)
+                self.assert_some_parse_error(["validate", path], path)
+
+    def test_packets(self):
+        valid = self.need_data("packets", "valid.json")
+        malicious = self.need_data("packets", "malicious.json")
+        invalid = self.need_data("packets", "invalid.json")
+        self.assert_run(["validate", valid], EXIT_OK)
+        self.assert_run(["validate", malicious], EXIT_OK)
+        # invalid.json: the string "127.0.0.1, // ... never closes on its line,
+        # so its first offending byte is the raw newline that ends that line.
+        with open(invalid, "rb") as f:
+            data = f.read()
+        start = data.index(b'"127.0.0.1,')
+        newline = data.index(b"\n", start)
+        self.assertNotIn(b'"', data[start + 1:newline], "the string must be unterminated")
+        line, column = position(data, newline)
+        self.assert_parse_error(["validate", invalid], invalid, line, column)
+
+        # Several files: one error line for the invalid one, in order, exit 1.
+        code, out, err = run("validate", valid, invalid, malicious)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertEqual(len(err.splitlines()), 1, err)
+        self.assertTrue(err.startswith("{}:{}:{}: ".format(invalid, line, column).encode()), err)
+        _, _, alone = run("validate", invalid)
+        self.assertEqual(err, alone)
+
+    def test_corpus_and_messages(self):
+        files = sorted(glob.glob(os.path.join(self.need_data("corpus"), "*.json")))
+        files += [self.need_data("rpc", "sample.json")]
+        files += sorted(glob.glob(os.path.join(self.need_data("openrtb"), "*.json")))
+        self.assert_run(["validate"] + files, EXIT_OK)
+
+    def test_ndjson_is_not_one_document(self):
+        path = self.need_data("corpus", "amazon_cellphones.ndjson")
+        with open(path, "rb") as f:
+            data = f.read()
+        text = data.decode("utf-8")
+        _, end = json.JSONDecoder().raw_decode(text)
+        rest = len(text[:end].encode())
+        while data[rest:rest + 1] in (b" ", b"\t", b"\r", b"\n"):
+            rest += 1
+        line, column = position(data, rest)
+        self.assert_parse_error(["validate", path], path, line, column)
+
+    def test_conformance_suite(self):
+        if not DATA_DIR:
+            self.skipTest("shared test data not found")
+        suite = os.path.join(DATA_DIR, "..", "conformance", "JSONTestSuite", "test_parsing")
+        if not os.path.isdir(suite):
+            self.skipTest("conformance suite not found at " + suite)
+        accept = sorted(glob.glob(os.path.join(suite, "y_*.json")))
+        reject = sorted(glob.glob(os.path.join(suite, "n_*.json")))
+        self.assert_run(["validate"] + accept, EXIT_OK)
+        # One invocation, every file checked: one error line per file, in order.
+        code, out, err = run("validate", *reject)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        lines = err.split(b"\n")
+        self.assertEqual(lines[-1], b"")
+        self.assertEqual(len(lines) - 1, len(reject))
+        for path, line in zip(reject, lines):
+            self.assertRegex(line.decode("utf-8", "replace"), r"^" + re.escape(path) + r"(:\d+:\d+)?: \S")
+
+
+class rewrite(case):
+    def test_minify_exact(self):
+        cases = [
+            (b' { "a" : [ 1 , 2.5 , "x" , true , false , null ] , "b" : { } , "c":[ ] } ',
+             b'{"a":[1,2.5,"x",true,false,null],"b":{},"c":[]}'),
+            (b'["\\u0041\\/", "\\u00e9", "\xc3\xa9"]', b'["A/","\xc3\xa9","\xc3\xa9"]'),
+            (b"[0, -12, 18446744073709551615, -9223372036854775808]",
+             b"[0,-12,18446744073709551615,-9223372036854775808]"),
+            (b"[1e2, 1E0, 250e-2]", b"[100.0,1.0,2.5]"),  # whole doubles keep ".0"
+            (b"\n42\n", b"42"),
+            (b'"\\"\\\\"', b'"\\"\\\\"'),
+        ]
+        for i, (doc, expected) in enumerate(cases):
+            with self.subTest(doc=doc):
+                path = self.write("m{}.json".format(i), doc)
+                self.assert_run(["minify", path], EXIT_OK, expected + b"\n")
+
+    def test_minify_escapes_round_trip(self):
+        doc = b'["tab\\there", "nl\\n", "\\u0001\\u001f", "q\\"b\\\\", "\\ud83d\\ude00", "\\u2028"]'
+        path = self.write("esc.json", doc)
+        code, out, err = run("minify", path)
+        self.assertEqual((code, err), (EXIT_OK, b""))
+        self.assertEqual(loads(out), loads(doc))
+        self.assertNotIn(b"\t", out)  # control characters must be escaped
+        self.assertTrue(out.endswith(b"]\n") and out.count(b"\n") == 1)
+
+    def test_pretty_layout(self):
+        value = {"a": [1, {"b": None, "c": "x"}], "e": {}, "f": [], "g": [True, False], "": {"": 0}}
+        doc = json.dumps(value).encode()
+        path = self.write("p.json", doc)
+        self.assert_run(["pretty", path], EXIT_OK, pretty_text(value, 2))
+        self.assert_run(["pretty", "--indent", "4", path], EXIT_OK, pretty_text(value, 4))
+        self.assert_run(["pretty", "--indent=1", path], EXIT_OK, pretty_text(value, 1))
+        _, minified, _ = run("minify", path)
+        self.assert_run(["pretty", "--indent", "0", path], EXIT_OK, minified)
+        self.assert_run(["pretty", self.write("s.json", b' "s" ')], EXIT_OK, b'"s"\n')
+
+    def test_data_round_trips(self):
+        files = sorted(glob.glob(os.path.join(self.need_data("corpus"), "*.json")))
+        files += [self.need_data("packets", "valid.json"), self.need_data("packets", "malicious.json"),
+                  self.need_data("rpc", "sample.json")]
+        files += sorted(glob.glob(os.path.join(self.need_data("openrtb"), "*.json")))
+        for path in files:
+            with self.subTest(file=os.path.basename(path)):
+                with open(path, "rb") as f:
+                    original = loads(f.read())
+                code, minified, err = run("minify", path)
+                self.assertEqual((code, err), (EXIT_OK, b""))
+                self.assertTrue(minified.endswith(b"\n"))
+                self.assertEqual(loads(minified), original)
+                self.assertLessEqual(len(minified), os.path.getsize(path) + 1)
+                # Minifying is idempotent, and pretty printing loses nothing.
+                self.assert_run(["minify", self.write("min.json", minified)], EXIT_OK, minified)
+                code, pretty, err = run("pretty", path)
+                self.assertEqual((code, err), (EXIT_OK, b""))
+                self.assertEqual(loads(pretty), original)
+                self.assert_run(["minify", self.write("pretty.json", pretty)], EXIT_OK, minified)
+                if not has_float(original):
+                    self.assertEqual(pretty, pretty_text(original, 2))
+
+    def test_invalid_input(self):
+        path = self.write("bad.json", b'{"a":\n  @}')
+        for cmd in (["minify"], ["pretty"], ["pretty", "--indent", "3"]):
+            self.assert_parse_error(cmd + [path], path, 2, 3)
+
+
+class get(case):
+    DOC = {"a/b": 1, "m~n": [10, {"x": "y"}], "": {"": True}, "arr": [[1, 2], [3]],
+           "s": "caf\u00e9", "n": None, "f": 2.5, " ": -7}
+
+    def doc_path(self):
+        return self.write("doc.json", json.dumps(self.DOC, ensure_ascii=False).encode())
+
+    def test_pointers(self):
+        path = self.doc_path()
+        cases = {
+            "": self.DOC, "/a~1b": 1, "/m~0n": [10, {"x": "y"}], "/m~0n/0": 10, "/m~0n/1": {"x": "y"},
+            "/m~0n/1/x": "y", "/": {"": True}, "//": True, "/arr/1/0": 3, "/arr/0": [1, 2],
+            "/s": "caf\u00e9", "/n": None, "/f": 2.5, "/ ": -7,
+        }
+        for pointer, expected in cases.items():
+            with self.subTest(pointer=pointer):
+                code, out, err = run("get", path, pointer)
+                self.assertEqual((code, err), (EXIT_OK, b""))
+                self.assertEqual(out, json.dumps(expected, ensure_ascii=False, separators=(",", ":"))
+                                 .encode() + b"\n")
+
+    def test_pretty(self):
+        path = self.doc_path()
+        self.assert_run(["get", "--pretty", path, "/m~0n"], EXIT_OK, pretty_text(self.DOC["m~n"], 2))
+        self.assert_run(["get", path, "/arr", "--indent", "3"], EXIT_OK, pretty_text(self.DOC["arr"], 3))
+        self.assert_run(["get", "--pretty", path, "/a~1b"], EXIT_OK, b"1\n")
+
+    def test_absent(self):
+        path = self.doc_path()
+        # Missing member, index past the end, "-" (the element after the last),
+        # a member of a scalar, the unescaped form of an escaped name.
+        for pointer in ("/nope", "/arr/2", "/arr/-", "/a~1b/x", "/a/b", "/arr/0/9", "/s/0", "/n/x"):
+            with self.subTest(pointer=pointer):
+                code, out, err = run("get", path, pointer)
+                self.assertEqual((code, out), (EXIT_INVALID, b""))
+                self.assertRegex(err.decode(), r"^" + re.escape(path + ": " + pointer + ": ") + r"\S.*\n\Z")
+
+    def test_bad_escape_is_a_usage_error(self):
+        path = self.doc_path()
+        # RFC 6901 allows only ~0 and ~1.
+        for pointer in ("/m~n", "/m~", "/~2"):
+            with self.subTest(pointer=pointer):
+                code, out, err = run("get", path, pointer)
+                self.assertEqual((code, out), (EXIT_USAGE, b""))
+                self.assertRegex(err.decode(), r"^jot: invalid JSON Pointer '" + re.escape(pointer) + r"': \S.*\n\Z")
+
+    def test_malformed_index_is_rejected(self):
+        path = self.doc_path()
+        for pointer in ("/arr/01", "/arr/+1", "/arr/1x"):
+            with self.subTest(pointer=pointer):
+                code, out, err = run("get", path, pointer)
+                self.assertIn(code, (EXIT_INVALID, EXIT_USAGE))
+                self.assertEqual(out, b"")
+                self.assertEqual(err.count(b"\n"), 1, err)
+
+    def test_every_pointer_of_the_data(self):
+        files = [self.need_data("rpc", "sample.json"), self.need_data("packets", "valid.json")]
+        files += sorted(glob.glob(os.path.join(self.need_data("openrtb"), "*.json")))
+        for path in files:
+            with open(path, "rb") as f:
+                document = loads(f.read())
+            for pointer, expected in all_pointers(document):
+                with self.subTest(file=os.path.basename(path), pointer=pointer):
+                    code, out, err = run("get", path, pointer)
+                    self.assertEqual((code, err), (EXIT_OK, b""))
+                    self.assertEqual(loads(out), expected)
+                    self.assertEqual(out.count(b"\n"), 1)
+
+    def test_invalid_document(self):
+        path = self.write("bad.json", b'{"a": [1, 2,]}')
+        self.assert_some_parse_error(["get", path, "/a"], path)
+
+
+class stdin(case):
+    def test_dash_reads_standard_input(self):
+        doc = b'{ "a" : [ 1, {"b": "c"} ] }'
+        self.assert_run(["validate", "-"], EXIT_OK, stdin=doc)
+        self.assert_run(["validate"], EXIT_OK, stdin=doc)
+        self.assert_run(["minify", "-"], EXIT_OK, b'{"a":[1,{"b":"c"}]}\n', stdin=doc)
+        self.assert_run(["minify"], EXIT_OK, b'{"a":[1,{"b":"c"}]}\n', stdin=doc)
+        self.assert_run(["pretty"], EXIT_OK, pretty_text(loads(doc), 2), stdin=doc)
+        self.assert_run(["get", "-", "/a/1/b"], EXIT_OK, b'"c"\n', stdin=doc)
+
+    def test_stdin_errors_are_named(self):
+        doc = b"[1,\n2,\n  }"
+        line, column = position(doc, doc.index(b"}"))
+        self.assert_parse_error(["validate", "-"], "<stdin>", line, column, stdin=doc)
+        self.assert_parse_error(["minify", "-"], "<stdin>", line, column, stdin=doc)
+        code, out, err = run("get", "-", "/9", stdin=b"[0]")
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertTrue(err.startswith(b"<stdin>: /9: "), err)
+
+    def test_large_input_through_a_pipe(self):
+        # Larger than any single read chunk, so the reader must loop.
+        doc = ("[" + ",".join('{"k":%d,"s":"%s"}' % (i, "x" * (i % 50)) for i in range(60000)) + "]").encode()
+        self.assertGreater(len(doc), 1 << 21)
+        code, out, err = run("minify", stdin=doc)
+        self.assertEqual((code, err), (EXIT_OK, b""))
+        self.assertEqual(out, doc + b"\n")
+
+
+class parse_flags(case):
+    def test_comments(self):
+        path = self.write("c.json", b'// lead\n{"a": /* inline */ 1}\n')
+        self.assert_parse_error(["validate", path], path, 1, 1)
+        self.assert_run(["validate", "--comments", path], EXIT_OK)
+        self.assert_run(["minify", "--comments", path], EXIT_OK, b'{"a":1}\n')
+        self.assert_run(["--comments", "get", path, "/a"], EXIT_OK, b"1\n")
+        doc = b'{"a": 1 # not a comment\n}'
+        hashed = self.write("h.json", doc)
+        self.assert_parse_error(["validate", "--comments", hashed], hashed, *position(doc, doc.index(b"#")))
+        open_comment = self.write("u.json", b"[1] /* never closed")
+        self.assert_some_parse_error(["validate", "--comments", open_comment], open_comment)
+
+    def test_trailing_commas(self):
+        path = self.write("t.json", b'{"a": [1, 2,], "b": {"c": 3,},}')
+        self.assert_some_parse_error(["validate", path], path)
+        self.assert_run(["validate", "--trailing-commas", path], EXIT_OK)
+        self.assert_run(["minify", "--trailing-commas", path], EXIT_OK, b'{"a":[1,2],"b":{"c":3}}\n')
+        # Only one comma, and only before a closing bracket.
+        for i, doc in enumerate([b"[1,,]", b"[,]", b"{,}", b"[1,,2]"]):
+            bad = self.write("b{}.json".format(i), doc)
+            self.assert_some_parse_error(["validate", "--trailing-commas", bad], bad)
+
+    def test_both_flags(self):
+        path = self.write("both.json", b"[1, // one\n 2, /* two */]")
+        self.assert_some_parse_error(["validate", "--comments", path], path)
+        self.assert_some_parse_error(["validate", "--trailing-commas", path], path)
+        self.assert_run(["minify", "--comments", "--trailing-commas", path], EXIT_OK, b"[1,2]\n")
+
+    def test_max_depth(self):
+        doc = b'[{"a": [1]}]'  # depth 3
+        path = self.write("d.json", doc)
+        self.assert_run(["validate", "--max-depth", "3", path], EXIT_OK)
+        self.assert_run(["validate", "--max-depth=3", path], EXIT_OK)
+        # The first container past the limit is the offending byte.
+        self.assert_parse_error(["validate", "--max-depth", "2", path], path, 1, doc.index(b"[1") + 1)
+        self.assert_parse_error(["validate", "--max-depth", "1", path], path, 1, 2)
+        self.assert_parse_error(["validate", "--max-depth", "0", path], path, 1, 1)
+        self.assert_run(["validate", "--max-depth", "0", self.write("s.json", b"5")], EXIT_OK)
+        self.assert_run(["get", "--max-depth", "3", path, "/0/a/0"], EXIT_OK, b"1\n")
+
+    def test_default_max_depth_is_1024(self):
+        deep = self.write("1024.json", b"[" * 1024 + b"]" * 1024)
+        deeper = self.write("1025.json", b"[" * 1025 + b"]" * 1025)
+        self.assert_run(["validate", deep], EXIT_OK)
+        self.assert_parse_error(["validate", deeper], deeper, 1, 1025)
+        self.assert_run(["validate", "--max-depth", "1025", deeper], EXIT_OK)
+        # Far past any limit must fail cleanly, not overflow a stack.
+        abyss = self.write("abyss.json", b"[" * 1000000)
+        self.assert_parse_error(["validate", abyss], abyss, 1, 1025)
+
+
+GROUPS = [arguments, validate, rewrite, get, stdin, parse_flags]
+
+
+def main():
+    global JOT, DATA_DIR, VERSION
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jot", required=True)
+    ap.add_argument("--data-dir", default="")
+    ap.add_argument("--version", default="")
+    ap.add_argument("groups", nargs="*")
+    args = ap.parse_args()
+    JOT = os.path.abspath(args.jot)
+    VERSION = args.version
+    for candidate in (os.environ.get("JOT_DATA_DIR", ""), args.data_dir):
+        if candidate and os.path.isfile(os.path.join(candidate, "README.md")):
+            DATA_DIR = os.path.abspath(candidate)
+            break
+    if not DATA_DIR:
+        print("note: shared test data not found (set JOT_DATA_DIR or place it at ../shared/data); "
+              "data-driven cases skip")
+    by_name = {g.__name__: g for g in GROUPS}
+    unknown = [g for g in args.groups if g not in by_name]
+    if unknown:
+        ap.error("unknown group(s): " + ", ".join(unknown))
+    suite = unittest.TestSuite()
+    loader = unittest.TestLoader()
+    for name in args.groups or by_name:
+        suite.addTests(loader.loadTestsFromTestCase(by_name[name]))
+    result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
+    if not result.wasSuccessful():
+        return 1
+    if result.testsRun and len(result.skipped) == result.testsRun:
+        return 77
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

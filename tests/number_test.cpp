@@ -1,0 +1,72 @@
+// Number conversion: random decimal texts against std::from_chars, bit for bit
+// (covers the Eisel-Lemire path, Clinger's fast path and the slow fallback).
+#include <gtest/gtest.h>
+#include <jot/jot.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+
+namespace {
+
+std::string random_decimal(std::mt19937_64& rng) {
+  std::string s;
+  if (rng() & 1) s += '-';
+  const int int_digits = static_cast<int>(rng() % 20);
+  const int frac_digits = static_cast<int>(rng() % 20);
+  s += static_cast<char>('1' + rng() % 9);
+  for (int k = 0; k < int_digits; ++k) s += static_cast<char>('0' + rng() % 10);
+  if (frac_digits) {
+    s += '.';
+    for (int k = 0; k < frac_digits; ++k) s += static_cast<char>('0' + rng() % 10);
+  }
+  if (rng() % 3 == 0) s += "e" + std::to_string(static_cast<long>(rng() % 700) - 350);
+  return s;
+}
+
+TEST(Number, RandomDecimalsMatchFromChars) {
+  std::mt19937_64 rng(20261121);
+  int checked = 0;
+  for (int i = 0; i < 200000; ++i) {
+    std::string s = random_decimal(rng);
+    if (i % 4 == 0) {  // the shortest text of a random finite double
+      std::uint64_t bits = rng();
+      double d;
+      std::memcpy(&d, &bits, sizeof d);
+      if (!std::isfinite(d)) continue;
+      char buf[64];
+      auto r = std::to_chars(buf, buf + sizeof buf, d);
+      s.assign(buf, r.ptr);
+    }
+    double want = 0;
+    auto r = std::from_chars(s.data(), s.data() + s.size(), want);
+    auto doc = jot::parse(s);
+    if (r.ec == std::errc::result_out_of_range) continue;  // covered by limits tests
+    ASSERT_TRUE(doc) << s;
+    double got = *doc->root().get_double();
+    ASSERT_EQ(std::memcmp(&got, &want, sizeof got), 0) << s << " got " << got << " want " << want;
+    ++checked;
+  }
+  EXPECT_GT(checked, 150000);
+}
+
+TEST(Number, EightDigitBlocksAndBoundaries) {
+  const char* cases[] = {"12345678", "123456789", "1234567890123456789", "99999999999999999999",
+                         "0.12345678", "0.000000001234567890123", "1234567.89012345",
+                         "12345678.12345678e-8", "100000000000000000000000"};
+  for (const char* c : cases) {
+    double want = 0;
+    std::from_chars(c, c + std::strlen(c), want);
+    auto doc = jot::parse(c);
+    ASSERT_TRUE(doc) << c;
+    EXPECT_EQ(*doc->root().get_double(), want) << c;
+  }
+  EXPECT_EQ(*jot::parse("12345678901234567")->root().get_uint64(), 12345678901234567u);
+  EXPECT_EQ(*jot::parse("-1234567812345678")->root().get_int64(), -1234567812345678);
+  EXPECT_FALSE(jot::parse("12345678x"));
+  EXPECT_FALSE(jot::parse("1.2345678x"));
+}
+
+}  // namespace
