@@ -6,9 +6,10 @@
 #pragma once
 
 #include <bit>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
+
+#include "write_double.h"
 
 namespace jot::detail {
 
@@ -94,13 +95,36 @@ inline char* write_last_digits(char* out, std::uint32_t x, unsigned n) noexcept 
   return out + n;
 }
 
-// Writes v >= 10^4 in decimal, 8 digits per step.
-inline char* write_uint64_long(char* out, std::uint64_t v) noexcept {
+// Writes x < 10^8 in decimal; may write scratch bytes up to out + 8. Values
+// below 10^4, the most common, take short paths.
+inline char* write_below_1e8(char* out, std::uint32_t x) noexcept {
+  if (x < 100) {
+    if (x < 10) {
+      *out = static_cast<char>('0' + x);
+      return out + 1;
+    }
+    std::memcpy(out, digit_pairs.pairs + 2 * x, 2);
+    return out + 2;
+  }
+  if (x < 10000) {
+    const unsigned skip = x < 1000 ? 1 : 0;  // leading zero of the 4-digit form
+    char b[5] = {};                          // b[4]: read as scratch when skip == 1
+    std::memcpy(b, digit_pairs.pairs + 2 * (x / 100), 2);
+    std::memcpy(b + 2, digit_pairs.pairs + 2 * (x % 100), 2);
+    std::memcpy(out, b + skip, 4);
+    return out + 4 - skip;
+  }
+  return write_last_digits(out, x, decimal_digits(x));
+}
+
+// Writes v in decimal, 8 digits per step; may write scratch bytes up to
+// out + 20 + 8 (covered by max_number_chars).
+inline char* write_uint64(char* out, std::uint64_t v) noexcept {
   constexpr std::uint64_t e8 = 100000000;
-  if (v < e8) return write_last_digits(out, static_cast<std::uint32_t>(v), decimal_digits(v));
+  if (v < e8) return write_below_1e8(out, static_cast<std::uint32_t>(v));
   if (v < e8 * e8) {
     const std::uint64_t hi = v / e8;
-    out = write_last_digits(out, static_cast<std::uint32_t>(hi), decimal_digits(hi));
+    out = write_below_1e8(out, static_cast<std::uint32_t>(hi));
     const std::uint64_t w = eight_digits(static_cast<std::uint32_t>(v - hi * e8));
     std::memcpy(out, &w, 8);
     return out + 8;
@@ -108,34 +132,12 @@ inline char* write_uint64_long(char* out, std::uint64_t v) noexcept {
   const std::uint64_t top = v / (e8 * e8);  // at most 1844
   const std::uint64_t rest = v - top * (e8 * e8);
   const std::uint64_t mid = rest / e8;
-  out = write_last_digits(out, static_cast<std::uint32_t>(top), decimal_digits(top));
+  out = write_below_1e8(out, static_cast<std::uint32_t>(top));
   const std::uint64_t w1 = eight_digits(static_cast<std::uint32_t>(mid));
   const std::uint64_t w2 = eight_digits(static_cast<std::uint32_t>(rest - mid * e8));
   std::memcpy(out, &w1, 8);
   std::memcpy(out + 8, &w2, 8);
   return out + 16;
-}
-
-// Writes v in decimal; may write scratch bytes up to out + 20 + 8 (covered by
-// max_number_chars). Values below 10^4, the most common, take a short path.
-inline char* write_uint64(char* out, std::uint64_t v) noexcept {
-  if (v < 100) {
-    if (v < 10) {
-      *out = static_cast<char>('0' + v);
-      return out + 1;
-    }
-    std::memcpy(out, digit_pairs.pairs + 2 * v, 2);
-    return out + 2;
-  }
-  if (v < 10000) {
-    const unsigned skip = v < 1000 ? 1 : 0;  // leading zero of the 4-digit form
-    char b[5] = {};  // b[4]: read as scratch when skip == 1
-    std::memcpy(b, digit_pairs.pairs + 2 * (v / 100), 2);
-    std::memcpy(b + 2, digit_pairs.pairs + 2 * (v % 100), 2);
-    std::memcpy(out, b + skip, 4);  // the 4th byte (when skip) is scratch
-    return out + 4 - skip;
-  }
-  return write_uint64_long(out, v);
 }
 
 // Writes v in decimal; INT64_MIN works because the magnitude is taken in
@@ -163,25 +165,21 @@ inline char* write_double(char* out, double d) noexcept {
     return out + 4;
   }
   if (bits >> 63) *out++ = '-';
-  // Shortest round-trip digits from std::to_chars (locale independent), in
-  // scientific form "d[.ddd]e[+-]xx"; at most 17 digits.
-  char sci[max_number_chars];
-  const char* const sci_end = std::to_chars(sci, sci + sizeof sci, std::bit_cast<double>(
-                                                bits & ~(std::uint64_t{1} << 63)),
-                                            std::chars_format::scientific).ptr;
-  char digits[20];
-  int k = 0;  // digit count
-  const char* p = sci;
-  for (; *p != 'e'; ++p) {
-    if (*p != '.') digits[k++] = *p;
+  const std::uint64_t magnitude_bits = bits & ~(std::uint64_t{1} << 63);
+  if (magnitude_bits == 0) {
+    std::memcpy(out, "0.0", 3);
+    return out + 3;
   }
-  ++p;  // 'e'
-  const bool negative_exponent = *p++ == '-';
-  int e = 0;
-  for (; p != sci_end; ++p) e = e * 10 + (*p - '0');
-  if (negative_exponent) e = -e;
+  // The shortest digits (Schubfach), at most 17, without trailing zeros.
+  decimal dec = shortest_decimal(magnitude_bits);
+  while (dec.digits % 10 == 0) {
+    dec.digits /= 10;
+    ++dec.exponent;
+  }
+  char digits[32];
+  const int k = static_cast<int>(write_uint64(digits, dec.digits) - digits);
   // The value is 0.d1d2..dk * 10^n.
-  const int n = e + 1;
+  const int n = dec.exponent + k;
   if (k <= n && n <= 21) {  // whole number: digits, zeros, ".0"
     std::memcpy(out, digits, static_cast<std::size_t>(k));
     out += k;
@@ -208,10 +206,10 @@ inline char* write_double(char* out, double d) noexcept {
     std::memcpy(out, digits + 1, static_cast<std::size_t>(k - 1));
     out += k - 1;
   }
+  const int e = n - 1;
   *out++ = 'e';
   *out++ = e < 0 ? '-' : '+';
-  const auto magnitude = static_cast<std::uint64_t>(e < 0 ? -e : e);
-  return write_uint64(out, magnitude);
+  return write_below_1e8(out, static_cast<std::uint32_t>(e < 0 ? -e : e));
 }
 
 }  // namespace jot::detail

@@ -1,7 +1,8 @@
 // src/generic/strings.h - scanning and unescaping JSON strings, written once
 // for every kernel. `Simd` supplies scan_string(p, end): the first byte in
 // [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end; and
-// scan_quote(p, end): the first '"' or '\\' in [p, end), or end.
+// scan_quote(p, end): the first '"' or '\\' in [p, end), or end; and
+// skip_utf8(p, end): see src/simd/x86_avx2.cpp (may return p unchanged).
 // Internal linkage: compiled into every kernel's translation unit.
 #pragma once
 
@@ -44,9 +45,12 @@ JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool
       ++p;
       continue;
     }
-    bool bad;
-    p += utf8_valid_run(p, end, &bad);
-    if (bad) return {p, error_code::invalid_utf8};
+    p = Simd::skip_utf8(p, end);
+    if (p != end && *p >= 0x80) {
+      bool bad;
+      p += utf8_valid_run(p, end, &bad);
+      if (bad) return {p, error_code::invalid_utf8};
+    }
   }
 }
 
@@ -138,6 +142,14 @@ unescaped unescape_string(const u8* start, const u8* p, const u8* end, bool vali
     if (c < 0x20) return {p, n, needs_escape, control_error(c)};
     std::size_t len = 1;
     if (validate) {
+      const u8* checked = Simd::skip_utf8(p, end);
+      if (checked != p) {  // a vector-validated stretch (it may hold ASCII too)
+        len = static_cast<std::size_t>(checked - p);
+        if (Write) std::memcpy(dst + n, p, len);
+        n += len;
+        p = checked;
+        continue;
+      }
       bool bad;
       len = utf8_valid_run(p, end, &bad);
       if (bad) {

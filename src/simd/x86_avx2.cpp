@@ -60,6 +60,93 @@ struct avx2_kernel {
     return p;
   }
 
+  // Validates UTF-8 from p (the first non-ASCII byte of a run) in 32-byte
+  // blocks, each starting on a sequence boundary, with the lookup method of
+  // Keiser and Lemire ("Validating UTF-8 In Less Than One Instruction Per
+  // Byte", 2021): three nibble lookups classify each byte pair, and bytes two
+  // or three after a 3- or 4-byte lead must be continuations. Returns where
+  // the scalar scan resumes: an ASCII string special ('"', '\\', control), the
+  // start of a block with an error (the scalar validator then locates it), or
+  // a boundary with fewer than 32 bytes left. [p, result) is valid.
+  static const u8* skip_utf8(const u8* p, const u8* end) noexcept {
+    // Error bits of a byte pair.
+    constexpr char too_short = 1, too_long = 2, overlong_3 = 4, too_large = 8, surrogate = 16,
+                   overlong_2 = 32, too_large_1000 = 64, overlong_4 = 64;
+    constexpr char two_conts = static_cast<char>(128);
+    constexpr char carry = static_cast<char>(too_short | too_long | two_conts);
+    const __m256i first_high = _mm256_setr_epi8(
+        too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___
+        two_conts, two_conts, two_conts, two_conts,                                      // 10__
+        too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // C, D, E
+        too_short | too_large | too_large_1000 | overlong_4,                             // F
+        too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,
+        two_conts, two_conts, two_conts, two_conts, too_short | overlong_2, too_short,
+        too_short | overlong_3 | surrogate, too_short | too_large | too_large_1000 | overlong_4);
+    const __m256i first_low = _mm256_setr_epi8(
+        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,
+        carry | too_large, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000 | surrogate, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000,
+        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,
+        carry | too_large, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000 | surrogate, carry | too_large | too_large_1000,
+        carry | too_large | too_large_1000);
+    constexpr char cont_8 = static_cast<char>(too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4);
+    constexpr char cont_9 = static_cast<char>(too_long | overlong_2 | two_conts | overlong_3 | too_large);
+    constexpr char cont_ab = static_cast<char>(too_long | overlong_2 | two_conts | surrogate | too_large);
+    const __m256i second_high = _mm256_setr_epi8(
+        too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+        cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short,
+        too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+        cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i zero = _mm256_setzero_si256();
+    while (end - p >= 32) {
+      const __m256i in = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+      // Each block starts on a sequence boundary, so what precedes it acts as ASCII.
+      const __m256i carried = _mm256_permute2x128_si256(zero, in, 0x21);
+      const __m256i prev1 = _mm256_alignr_epi8(in, carried, 15);
+      const __m256i prev2 = _mm256_alignr_epi8(in, carried, 14);
+      const __m256i prev3 = _mm256_alignr_epi8(in, carried, 13);
+      const __m256i pairs = _mm256_and_si256(
+          _mm256_and_si256(
+              _mm256_shuffle_epi8(first_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble)),
+              _mm256_shuffle_epi8(first_low, _mm256_and_si256(prev1, nibble))),
+          _mm256_shuffle_epi8(second_high, _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
+      const __m256i third = _mm256_subs_epu8(prev2, _mm256_set1_epi8(static_cast<char>(0xE0 - 0x80)));
+      const __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(static_cast<char>(0xF0 - 0x80)));
+      const __m256i must_continue =
+          _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(static_cast<char>(0x80)));
+      const __m256i errors = _mm256_xor_si256(must_continue, pairs);
+      const std::uint32_t error_mask = ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(errors, zero)));
+      const __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(in, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
+      const std::uint32_t special_mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(
+          _mm256_or_si256(_mm256_cmpeq_epi8(in, _mm256_set1_epi8('"')), _mm256_cmpeq_epi8(in, _mm256_set1_epi8('\\'))),
+          control)));
+      if (special_mask != 0) {
+        const int stop = __builtin_ctz(special_mask);
+        // An error at the special itself (e.g. a sequence cut short by '"') counts.
+        const std::uint64_t upto = (std::uint64_t{2} << stop) - 1;
+        return (error_mask & upto) != 0 ? p : p + stop;
+      }
+      if (error_mask != 0) return p;
+      // Stop before a sequence that the block cut off, so the next block
+      // starts on a boundary.
+      int back = 0;
+      if (p[31] >= 0xC0) back = 1;
+      else if (p[30] >= 0xE0) back = 2;
+      else if (p[29] >= 0xF0) back = 3;
+      p += 32 - back;
+    }
+    return p;
+  }
+
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
     if (p != end && is_space(*p)) ++p;
     if (p == end || !is_space(*p)) return p;

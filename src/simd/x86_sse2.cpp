@@ -45,6 +45,9 @@ struct sse2_kernel {
     return p;
   }
 
+  // No vector UTF-8 validation here: the scalar validator does it all.
+  static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
+
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
     // Most runs are one byte (after ':' or ','); indentation runs are long.
     if (p != end && is_space(*p)) ++p;
