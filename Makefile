@@ -14,7 +14,7 @@ CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 all: release
 
 release:
-	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release
+	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=OFF
 	$(CMAKE) --build build/release -j $(JOBS)
 
 # Installs what the tests need when it is missing and we may (root on Debian/Ubuntu).
