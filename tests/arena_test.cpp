@@ -174,9 +174,18 @@ TEST(Arena, DomSizeBoundHolds) {
                                    "{\"\":0,\"\":0,\"\":0}", "[\"\\n\",\"\\n\",\"\\u00e9\"]", "0",
                                    "\"\\ud83d\\ude00\"", "[{},{},{}]"};
   for (const auto& d : docs) {
-    std::vector<char> buf(jot::dom_size_bound(d.size()));
+    std::vector<char> buf(9 * d.size() + 64);  // what valid documents need at most
     jot::arena a(buf.data(), buf.size());
     EXPECT_TRUE(jot::parse(d, a)) << d;
+  }
+  // Invalid input can use a node per byte; at dom_size_bound it still gets
+  // its real syntax error, never a capacity error.
+  for (std::string d : {std::string(500, '['), std::string(300, '[') + "1", std::string("{\"a\":[[[[")}) {
+    std::vector<char> buf(jot::dom_size_bound(d.size()));
+    jot::arena a(buf.data(), buf.size());
+    auto r = jot::parse(d, a);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, error_code::unexpected_end) << d.substr(0, 10);
   }
 }
 

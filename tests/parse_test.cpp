@@ -173,6 +173,27 @@ TEST_P(Parse, StructuralErrors) {
   EXPECT_EQ(fail("[/* c */1]").code, error_code::comment_not_allowed);
 }
 
+TEST_P(Parse, ControlBytesInsideWhitespaceRunsAreRejectedWhereTheyAre) {
+  // Every position in runs long enough for each kernel's vector loop.
+  for (std::size_t run : {1u, 2u, 15u, 31u, 32u, 33u, 70u}) {
+    for (std::size_t at = 0; at < run; ++at) {
+      for (char bad : {'\x01', '\x0b', '\x0c', '\x1f', '\x7f', '\x80', '\xff'}) {
+        std::string ws(run, ' ');
+        ws[at] = bad;
+        if (at % 3 == 1) ws[(at + 1) % run] = '\n';
+        std::string text = "[1," + ws + "2]";
+        if (bad == '\x7f' || static_cast<unsigned char>(bad) >= 0x80) {
+          EXPECT_FALSE(parse(text)) << run << " " << at;
+          continue;
+        }
+        auto e = fail(text);
+        EXPECT_EQ(e.code, error_code::unexpected_character) << run << " " << at << " " << int(bad);
+        EXPECT_EQ(e.offset, 3 + at) << run << " " << at << " " << int(bad);
+      }
+    }
+  }
+}
+
 TEST_P(Parse, LineAndColumn) {
   auto e = fail("{\n  \"a\": 1,\n  \"b\": tru\n}");
   EXPECT_EQ(e.code, error_code::invalid_literal);

@@ -26,12 +26,14 @@ namespace jot {
 inline constexpr std::size_t max_input_size = std::size_t{1} << 40;
 
 // An upper bound on the arena bytes that parsing json_size bytes can need, for
-// any input and any options: a buffer of this size (or more) never fails with
-// capacity_exceeded. It is 9 * json_size + 64: each value costs a 16-byte node
-// and needs at least 2 input bytes, and unescaped strings never exceed their
-// source text.
+// any input and any options: with a buffer of this size (or more) parsing
+// never fails with capacity_exceeded, so errors do not depend on the buffer.
+// It is 16 * json_size + 64: every node is 16 bytes and consumes at least one
+// input byte, and decoded strings never exceed their source text. A valid
+// document needs at most 9 * json_size + 64 (each value also needs a closing
+// bracket or a separator); see docs/memory.md.
 constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
-  return 9 * json_size + 64;
+  return 16 * json_size + 64;
 }
 
 // The SIMD kernel a parser uses. Every kernel gives identical results.

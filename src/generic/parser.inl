@@ -25,6 +25,7 @@
 #include "arena_access.h"
 #include "common.h"
 #include "generic/strings.h"
+#include "generic/whitespace.h"
 #include "number.h"
 #include "jot/parse.h"
 #include "simd/kernels.h"
@@ -44,10 +45,19 @@ struct tape_space {
   char* str_lo;  // lowest byte of the string area; free gap is [cur, str_lo)
 };
 
+// The tape after a move, or ok == false when the arena could not grow.
+struct grown_space {
+  tape_space s;
+  node* container;
+  bool ok;
+};
+
 // Moves the tape into a fresh arena block with room for at least `more` bytes
 // (of tape or strings) plus an estimate for the input still to read. Cold.
-JOT_COLD bool grow_space(arena& a, tape_space& s, node*& container, std::size_t more,
-                         std::size_t remaining_input) noexcept {
+// Takes and returns the tape by value so the hot loop's pointers never have
+// their address taken and stay in registers.
+JOT_COLD grown_space grow_space(arena& a, tape_space s, node* container, std::size_t more,
+                                std::size_t remaining_input) noexcept {
   const std::size_t tape_bytes = static_cast<std::size_t>(s.cur - s.begin) * sizeof(node);
   std::size_t want = tape_bytes * 2 + more + 1024;
   // The rest of the input rarely needs more than ~2 bytes per byte; doubling
@@ -56,7 +66,7 @@ JOT_COLD bool grow_space(arena& a, tape_space& s, node*& container, std::size_t 
   const std::size_t cap = dom_size_bound(remaining_input) + tape_bytes + more;
   want += estimate;
   if (want > cap) want = cap;
-  if (!arena_access::grow(a, want + 16)) return false;
+  if (!arena_access::grow(a, want + 16)) return {s, container, false};
   char* lo = align16(arena_access::lo(a));
   node* moved = reinterpret_cast<node*>(lo);
   if (tape_bytes != 0) std::memcpy(static_cast<void*>(moved), s.begin, tape_bytes);
@@ -64,7 +74,7 @@ JOT_COLD bool grow_space(arena& a, tape_space& s, node*& container, std::size_t 
   s.cur = moved + (s.cur - s.begin);
   s.begin = moved;
   s.str_lo = arena_access::hi(a);
-  return true;
+  return {s, container, true};
 }
 
 // The error for a byte that cannot start or continue what was expected.
@@ -170,11 +180,14 @@ parse_outcome parse_document(const char* data, std::size_t size, const parse_opt
 #define JOT_NEED(bytes_)                                                              \
   do {                                                                                \
     if (JOT_UNLIKELY(addr(s.cur) + (bytes_) > addr(s.str_lo))) {                      \
-      if (!grow_space(a, s, ctn, (bytes_), static_cast<std::size_t>(end - p))) {      \
+      grown_space g = grow_space(a, s, ctn, (bytes_), static_cast<std::size_t>(end - p)); \
+      if (!g.ok) {                                                                    \
         out.err = make_error(error_code::capacity_exceeded, dom_size_bound(size));    \
         out.err.offset = static_cast<std::size_t>(p - begin);                         \
         return out;                                                                   \
       }                                                                               \
+      s = g.s;                                                                        \
+      ctn = g.container;                                                              \
     }                                                                                 \
   } while (0)
 
@@ -186,6 +199,8 @@ parse_outcome parse_document(const char* data, std::size_t size, const parse_opt
 value:
   // p < end and *p starts a value.
   JOT_NEED(sizeof(node));
+value_reserved:
+  // The value's node is reserved.
   switch (*p) {
     case '"': goto string_value;
     case '{': goto open_object;
@@ -270,7 +285,7 @@ parse_string:
   ++p;
   JOT_SKIP_WS();
   if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
-  goto value;
+  goto value_reserved;  // member_key reserved the value's node too
 
 value_done:
   if (JOT_UNLIKELY(depth == 0)) goto document_end;

@@ -14,7 +14,6 @@ constexpr std::uint64_t highs = 0x8080808080808080ull;
 // True bit 7 in each byte of v that is zero; exact for the lowest such byte.
 inline std::uint64_t zero_bytes(std::uint64_t v) noexcept { return (v - ones) & ~v & highs; }
 
-inline bool is_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
 
 struct portable_kernel {
@@ -48,10 +47,7 @@ struct portable_kernel {
   // No vector UTF-8 validation here: the scalar validator does it all.
   static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
 
-  static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
-    while (p != end && is_space(*p)) ++p;
-    return p;
-  }
+  static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
 };
 
 }  // namespace

@@ -24,7 +24,6 @@
 namespace jot::detail {
 namespace {
 
-inline bool is_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
 
 struct avx2_kernel {
@@ -148,18 +147,23 @@ struct avx2_kernel {
   }
 
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
-    if (p != end && is_space(*p)) ++p;
-    if (p == end || !is_space(*p)) return p;
+    // One space (after ':' or ',') is the most common run.
+    if (p != end && *p == ' ') ++p;
+    if (p == end || *p > ' ') return p;
+    // A byte is whitespace iff looking up its low nibble in this table gives
+    // the byte back. Fillers are 0xFF, which no byte with that low nibble
+    // equals (0xFF itself looks up 0, as every byte >= 0x80 does).
+    constexpr char x = static_cast<char>(0xFF);
+    const __m256i table = _mm256_setr_epi8(' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x,
+                                           ' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x);
     while (end - p >= 32) {
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-      const __m256i ws = _mm256_or_si256(
-          _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'))),
-          _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+      const __m256i ws = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
       const unsigned other = ~static_cast<unsigned>(_mm256_movemask_epi8(ws));
       if (other != 0) return p + __builtin_ctz(other);
       p += 32;
     }
-    while (p != end && is_space(*p)) ++p;
+    while (p != end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
     return p;
   }
 };
