@@ -72,12 +72,17 @@ inline int consume_digit_blocks(const std::uint8_t*& p, const std::uint8_t* end,
     std::uint64_t v = load_le64(p);
     const int k = leading_digit_count(v);
     if (k == 0 || digits + consumed + k > 19) break;
-    if (k < 8) {
-      // Keep the k digits, shifted up; the freed low bytes (the most
-      // significant positions) become '0' characters.
-      v = (v << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
+    if (k <= 3) {
+      // A short run (an integer part such as "65"): known digits, plain loop.
+      for (int i = 0; i < k; ++i) mantissa = mantissa * 10 + (p[i] - '0');
+    } else {
+      if (k < 8) {
+        // Keep the k digits, shifted up; the freed low bytes (the most
+        // significant positions) become '0' characters.
+        v = (v << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
+      }
+      mantissa = mantissa * small_powers_of_ten[k] + eight_digits_value(v);
     }
-    mantissa = mantissa * small_powers_of_ten[k] + eight_digits_value(v);
     consumed += k;
     p += k;
     if (k < 8) break;
