@@ -74,6 +74,20 @@ TEST(Value, ObjectIterationAndLookup) {
   EXPECT_FALSE(d->root()["a"]["x"].exists());  // key lookup in a number
 }
 
+TEST(Value, RangeForOverATemporaryResultIsSafe) {
+  // A regression test: *get_array() on a temporary result used to hand the
+  // range-for a reference into the dying temporary (caught by ASan).
+  auto d = jot::parse(R"({"a": [1, 2, 3], "o": {"x": 1, "y": 2}})");
+  ASSERT_TRUE(d);
+  std::uint64_t sum = 0;
+  for (jot::value v : *(*d)["a"].get_array()) sum += *v.get_uint64();
+  EXPECT_EQ(sum, 6u);
+  std::string keys;
+  for (jot::member m : *(*d)["o"].get_object()) keys += m.key;
+  EXPECT_EQ(keys, "xy");
+  EXPECT_EQ(jot::parse("\"s\"")->root().get_string().value(), "s");
+}
+
 TEST(Value, EqualityComparesNumbersByValue) {
   auto a = jot::parse(R"({"x": [1, 2.0, -3, 1e2, "s", null, true, {"k": {}}]})");
   auto b = jot::parse(R"({"x":[1.0,2,-3.0,100,"s",null,true,{"k":{}}]})");

@@ -115,13 +115,16 @@ class result {
   // The error; err.ok() on success.
   const jot::error& error() const noexcept { return err_; }
 
+  // On a temporary result these return the value itself, not a reference
+  // into the dying temporary, so `for (auto v : *x.get_array())` is safe.
   T& value() & noexcept { return value_; }
   const T& value() const& noexcept { return value_; }
-  T&& value() && noexcept { return std::move(value_); }
+  T value() && noexcept { return std::move(value_); }
   T* operator->() noexcept { return &value_; }
   const T* operator->() const noexcept { return &value_; }
   T& operator*() & noexcept { return value_; }
   const T& operator*() const& noexcept { return value_; }
+  T operator*() && noexcept { return std::move(value_); }
 
   // The value on success, else fallback.
   T value_or(T fallback) const noexcept { return ok() ? value_ : fallback; }
