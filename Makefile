@@ -14,7 +14,7 @@ CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 all: release
 
 release:
-	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=OFF
+	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=OFF -DJOT_BUILD_BENCH=OFF
 	$(CMAKE) --build build/release -j $(JOBS)
 
 # Installs what the tests need when it is missing and we may (root on Debian/Ubuntu).
@@ -22,7 +22,7 @@ deps:
 	@sh scripts/install-deps.sh test
 
 test-release: deps
-	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON
+	$(CMAKE) -S . -B build/release $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON -DJOT_BUILD_BENCH=OFF
 	$(CMAKE) --build build/release -j $(JOBS)
 	cd build/release && ctest $(CTEST_FLAGS)
 

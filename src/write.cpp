@@ -1,7 +1,7 @@
 // src/write.cpp - printing a document tape as JSON text.
 //
 // One loop walks the tape in document order (no recursion) and writes through
-// a sink. Every token reserves its worst-case size once (ensure) and then
+// a sink. Every token reserves its worst-case size once (room) and then
 // writes without further checks. Two sinks exist:
 //   buffer_sink - appends to an output_buffer, growing it through its allocator;
 //   fixed_sink  - fills a caller buffer; when a reservation does not fit it
@@ -83,9 +83,10 @@ constexpr std::size_t token_slack = 32;
 static_assert(escape_reserve + token_slack <= scratch_size);
 static_assert(copy_chunk_bytes + token_slack <= scratch_size);
 static_assert(indent_chunk_bytes + token_slack <= scratch_size);
+static_assert(detail::max_number_chars <= scratch_size);
 
-// Copies n bytes; for short n with overlapping fixed-size moves instead of a
-// call. May write up to 16 bytes past dst + n when n < 16.
+// Copies n bytes; for n <= 32 with two overlapping fixed-size moves instead
+// of a memcpy call (string lengths vary, so a call would dominate).
 inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
   if (n >= 8) {
     if (n <= 16) {
@@ -109,39 +110,57 @@ inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
 
 // ---- sinks ------------------------------------------------------------------
 //
-// A sink hands out writable ranges. refill(cur, &lim, need) is called when
-// [cur, lim) has fewer than need bytes (need <= scratch_size) and returns the
-// new cursor; it never fails, so the writer's hot path has no failure branch:
-// a buffer_sink whose allocator fails carries on into a discard block and
-// reports the failure at the end.
+// A sink hands out writable ranges. refill(cur, need) is called when the
+// current range has fewer than need bytes left at cur (need <= scratch_size)
+// and returns the next range; it never fails, so the writer's hot path has no
+// failure branch: a buffer_sink whose allocator fails carries on, dropping
+// its output, and reports the failure at the end.
 
+// The writable range [cur, lim). Passed and returned by value so that both
+// pointers live in registers: a char store could alias a pointer in memory.
+struct out_range {
+  char* cur;
+  char* lim;
+};
+
+// Appends to an output_buffer. A token whose worst-case reservation exceeds
+// the free capacity goes to a scratch block first, and only the bytes actually
+// written are appended: the buffer grows (geometrically) only when the text
+// itself does not fit, so a buffer sized with written_size() never grows.
 class buffer_sink {
  public:
   explicit buffer_sink(output_buffer& out) noexcept : out_(out) {}
-  char* start(char** lim) noexcept {
-    *lim = out_.end() + (out_.capacity() - out_.size());
-    return out_.end();
-  }
-  JOT_WRITE_NOINLINE char* refill(char* cur, char** lim, std::size_t need) noexcept {
-    if (!failed_) {
-      out_.commit(static_cast<std::size_t>(cur - out_.end()));
-      if (out_.reserve_more(need)) return start(lim);
-      failed_ = true;
+  out_range start() noexcept { return {out_.end(), out_.end() + (out_.capacity() - out_.size())}; }
+  JOT_WRITE_NOINLINE out_range refill(char* cur, std::size_t need) noexcept {
+    settle(cur);
+    if (!failed_ && out_.capacity() - out_.size() >= need) {
+      in_scratch_ = false;
+      return start();
     }
-    *lim = discard_ + scratch_size;
-    return discard_;
+    in_scratch_ = true;
+    return {scratch_, scratch_ + scratch_size};
   }
   // False when the allocator failed; out then holds an unspecified prefix.
   bool finish(char* cur) noexcept {
-    if (failed_) return false;
-    out_.commit(static_cast<std::size_t>(cur - out_.end()));
-    return true;
+    settle(cur);
+    return !failed_;
   }
 
  private:
+  // Accounts for the bytes before cur: committed in place, or appended from
+  // the scratch block (growing the buffer); after a failure, dropped.
+  void settle(char* cur) noexcept {
+    if (!in_scratch_) {
+      out_.commit(static_cast<std::size_t>(cur - out_.end()));
+    } else if (!failed_ && !out_.append({scratch_, static_cast<std::size_t>(cur - scratch_)})) {
+      failed_ = true;
+    }
+  }
+
   output_buffer& out_;
   bool failed_ = false;
-  char discard_[scratch_size];
+  bool in_scratch_ = false;
+  char scratch_[scratch_size];
 };
 
 // Fills a caller buffer. Past its end, output goes to a scratch block that is
@@ -150,11 +169,8 @@ class buffer_sink {
 class fixed_sink {
  public:
   fixed_sink(char* buffer, std::size_t capacity) noexcept : buffer_(buffer), capacity_(capacity) {}
-  char* start(char** lim) noexcept {
-    *lim = buffer_ + capacity_;
-    return buffer_;
-  }
-  JOT_WRITE_NOINLINE char* refill(char* cur, char** lim, std::size_t need) noexcept {
+  out_range start() noexcept { return {buffer_, buffer_ + capacity_}; }
+  JOT_WRITE_NOINLINE out_range refill(char* cur, std::size_t need) noexcept {
     if (in_scratch_) {
       flush(cur);
     } else {
@@ -163,12 +179,10 @@ class fixed_sink {
     // Back into the caller buffer while it still has room for this token.
     if (counted_ == 0 && capacity_ - written_ >= need) {
       in_scratch_ = false;
-      *lim = buffer_ + capacity_;
-      return buffer_ + written_;
+      return {buffer_ + written_, buffer_ + capacity_};
     }
     in_scratch_ = true;
-    *lim = scratch_ + scratch_size;
-    return scratch_;
+    return {scratch_, scratch_ + scratch_size};
   }
   // Total bytes produced; sets overflowed().
   std::size_t finish(char* cur) noexcept {
@@ -268,9 +282,9 @@ class open_stack {
 // Escape options as template arguments of escape_chunk, chosen per string.
 enum escape_mode : unsigned { escape_none = 0, escape_slash = 1, escape_non_ascii = 2 };
 
-// The cursor lives in a local of run() and is threaded through the helpers
-// (cur in, cur out) so that it stays in a register; only the limit is a member,
-// because refill moves it.
+// The output range lives in locals and is threaded through the helpers
+// (range in, range out) so that cur and lim stay in registers; slow paths are
+// out of line and return the new range.
 template <class Sink, bool Pretty>
 class writer {
  public:
@@ -282,7 +296,7 @@ class writer {
 
   // Writes the value at root and everything under it; returns the cursor.
   char* run(const node* root) noexcept {
-    char* cur = sink_.start(&lim_);
+    out_range o = sink_.start();
     open_stack open(root);
     const node* p = root;
     const node* close_at = nullptr;  // end of the innermost open container
@@ -292,200 +306,215 @@ class writer {
       if (k >= detail::kind_array) {
         const bool object = k == detail::kind_object;
         if (p->length() == 0) {
-          cur = room(cur, 2);
-          cur[0] = object ? '{' : '[';
-          cur[1] = object ? '}' : ']';
-          cur += 2;
+          o = room(o, 2);
+          o.cur[0] = object ? '{' : '[';
+          o.cur[1] = object ? '}' : ']';
+          o.cur += 2;
           ++p;
         } else {
           open.push(p);
           close_at = p + p->span;
           in_object = object;
-          cur = room(cur, 1);
-          *cur++ = object ? '{' : '[';
+          o = room(o, 1);
+          *o.cur++ = object ? '{' : '[';
           ++p;
-          if constexpr (Pretty) cur = newline(cur, open.depth());
+          if constexpr (Pretty) o = newline(o, open.depth());
           if (object) {
-            cur = key(cur, p, false);
+            o = key(o, p, false);
             ++p;
           }
           continue;
         }
       } else {
-        cur = scalar(cur, p);
+        o = scalar(o, p);
         ++p;
       }
       // p is past a complete value: close every container that ends here.
       while (p == close_at) {
-        if constexpr (Pretty) cur = newline(cur, open.depth() - 1);
-        cur = room(cur, 1);
-        *cur++ = in_object ? '}' : ']';
+        if constexpr (Pretty) o = newline(o, open.depth() - 1);
+        o = room(o, 1);
+        *o.cur++ = in_object ? '}' : ']';
         open.pop(p);
-        if (open.empty()) return cur;
+        if (open.empty()) return o.cur;
         close_at = open.end();
         in_object = open.in_object();
       }
-      if (close_at == nullptr) return cur;  // the root was a scalar
+      if (close_at == nullptr) return o.cur;  // the root was a scalar
       if constexpr (Pretty) {
-        cur = room(cur, 1);
-        *cur++ = ',';
-        cur = newline(cur, open.depth());
+        o = room(o, 1);
+        *o.cur++ = ',';
+        o = newline(o, open.depth());
         if (in_object) {
-          cur = key(cur, p, false);
+          o = key(o, p, false);
           ++p;
         }
       } else {
         if (in_object) {
-          cur = key(cur, p, true);
+          o = key(o, p, true);
           ++p;
         } else {
-          cur = room(cur, 1);
-          *cur++ = ',';
+          o = room(o, 1);
+          *o.cur++ = ',';
         }
       }
     }
   }
 
  private:
-  // Returns a cursor with at least n writable bytes.
-  char* room(char* cur, std::size_t n) noexcept {
-    if (JOT_WRITE_LIKELY(static_cast<std::size_t>(lim_ - cur) >= n)) return cur;
-    return sink_.refill(cur, &lim_, n);
+  // Returns a range with at least n writable bytes at cur.
+  out_range room(out_range o, std::size_t n) noexcept {
+    if (JOT_WRITE_LIKELY(static_cast<std::size_t>(o.lim - o.cur) >= n)) return o;
+    return sink_.refill(o.cur, n);
   }
 
   // '\n' and depth * indent spaces. (depth * indent cannot overflow for any
   // tape that fits in memory.)
-  char* newline(char* cur, std::uint64_t depth) noexcept {
+  out_range newline(out_range o, std::uint64_t depth) noexcept {
     std::uint64_t spaces = depth * indent_;
-    cur = room(cur, 1);
-    *cur++ = '\n';
+    if (JOT_WRITE_LIKELY(spaces <= indent_chunk_bytes)) {
+      o = room(o, 1 + spaces + 16);
+      *o.cur++ = '\n';
+      // Whole 16-byte stores: spaces is usually tiny and a memset call costs more.
+      for (std::size_t i = 0; i < spaces; i += 16) std::memcpy(o.cur + i, "                ", 16);
+      o.cur += spaces;
+      return o;
+    }
+    o = room(o, 1);
+    *o.cur++ = '\n';
     while (spaces != 0) {
       const std::size_t n = spaces < indent_chunk_bytes ? spaces : indent_chunk_bytes;
-      cur = room(cur, n + 16);
-      // Whole 16-byte stores: n is usually tiny and a memset call costs more.
-      for (std::size_t i = 0; i < n; i += 16) std::memcpy(cur + i, "                ", 16);
-      cur += n;
+      o = room(o, n + 16);
+      std::memset(o.cur, ' ', n);
+      o.cur += n;
       spaces -= n;
     }
-    return cur;
+    return o;
   }
 
-  char* scalar(char* cur, const node* p) noexcept {
+  out_range scalar(out_range o, const node* p) noexcept {
     switch (p->kind()) {
       case detail::kind_string_plain:
         if (JOT_WRITE_LIKELY(mode_ == escape_none && p->length() <= copy_chunk_bytes)) {
           const std::size_t n = p->length();
-          cur = room(cur, n + token_slack);
-          *cur++ = '"';
-          copy_short(cur, p->str, n);
-          cur[n] = '"';
-          return cur + n + 1;
+          o = room(o, n + token_slack);
+          *o.cur++ = '"';
+          copy_short(o.cur, p->str, n);
+          o.cur[n] = '"';
+          o.cur += n + 1;
+          return o;
         }
-        return string_slow(cur, p, nullptr, 0);
+        return string_slow(o, p, nullptr, 0);
       case detail::kind_string:
-        return string_slow(cur, p, nullptr, 0);
+        return string_slow(o, p, nullptr, 0);
       case detail::kind_null:
-        cur = room(cur, 8);
-        std::memcpy(cur, "null", 4);
-        return cur + 4;
+        o = room(o, 8);
+        std::memcpy(o.cur, "null", 4);
+        o.cur += 4;
+        return o;
       case detail::kind_false:
-        cur = room(cur, 8);
-        std::memcpy(cur, "false", 5);
-        return cur + 5;
+        o = room(o, 8);
+        std::memcpy(o.cur, "false", 5);
+        o.cur += 5;
+        return o;
       case detail::kind_true:
-        cur = room(cur, 8);
-        std::memcpy(cur, "true", 4);
-        return cur + 4;
+        o = room(o, 8);
+        std::memcpy(o.cur, "true", 4);
+        o.cur += 4;
+        return o;
       case detail::kind_uint:
-        cur = room(cur, detail::max_number_chars);
-        return detail::write_uint64(cur, p->u);
+        o = room(o, detail::max_number_chars);
+        o.cur = detail::write_uint64(o.cur, p->u);
+        return o;
       case detail::kind_int:
-        cur = room(cur, detail::max_number_chars);
-        return detail::write_int64(cur, p->i);
+        o = room(o, detail::max_number_chars);
+        o.cur = detail::write_int64(o.cur, p->i);
+        return o;
       case detail::kind_double:
-        cur = room(cur, detail::max_number_chars);
-        return detail::write_double(cur, p->d);
+        o = room(o, detail::max_number_chars);
+        o.cur = detail::write_double(o.cur, p->d);
+        return o;
       default:  // kind_raw_number (the tape holds nothing else)
-        return verbatim(cur, p->str, p->length());
+        return verbatim(o, p->str, p->length());
     }
   }
 
   // Writes [','] '"' key '"' ':' [' '].
-  char* key(char* cur, const node* p, bool comma) noexcept {
+  out_range key(out_range o, const node* p, bool comma) noexcept {
     constexpr std::size_t suffix_size = Pretty ? 2 : 1;
     const std::size_t n = p->length();
     if (JOT_WRITE_LIKELY(p->kind() == detail::kind_string_plain && mode_ == escape_none &&
                          n <= copy_chunk_bytes)) {
-      cur = room(cur, n + token_slack);
-      *cur = ',';
-      cur += comma ? 1 : 0;
-      *cur++ = '"';
-      copy_short(cur, p->str, n);
-      cur += n;
-      std::memcpy(cur, "\": ", 4);  // token_slack covers the unused bytes
-      return cur + 1 + suffix_size;
+      o = room(o, n + token_slack);
+      *o.cur = ',';
+      o.cur += comma ? 1 : 0;
+      *o.cur++ = '"';
+      copy_short(o.cur, p->str, n);
+      o.cur += n;
+      std::memcpy(o.cur, "\": ", 4);  // token_slack covers the unused bytes
+      o.cur += 1 + suffix_size;
+      return o;
     }
     if (comma) {
-      cur = room(cur, 1);
-      *cur++ = ',';
+      o = room(o, 1);
+      *o.cur++ = ',';
     }
-    return string_slow(cur, p, Pretty ? ": " : ":", suffix_size);
+    return string_slow(o, p, Pretty ? ": " : ":", suffix_size);
   }
 
-  JOT_WRITE_NOINLINE char* verbatim(char* cur, const char* s, std::size_t n) noexcept {
+  JOT_WRITE_NOINLINE out_range verbatim(out_range o, const char* s, std::size_t n) noexcept {
     while (n != 0) {
       const std::size_t m = n < copy_chunk_bytes ? n : copy_chunk_bytes;
-      cur = room(cur, m + token_slack);
-      copy_short(cur, s, m);
-      cur += m;
+      o = room(o, m + token_slack);
+      copy_short(o.cur, s, m);
+      o.cur += m;
       s += m;
       n -= m;
     }
-    return cur;
+    return o;
   }
 
   // Any string: quoted, escaped as the options ask, followed by suffix.
-  JOT_WRITE_NOINLINE char* string_slow(char* cur, const node* p, const char* suffix,
-                                       std::size_t suffix_size) noexcept {
+  JOT_WRITE_NOINLINE out_range string_slow(out_range o, const node* p, const char* suffix,
+                                           std::size_t suffix_size) noexcept {
     const char* s = p->str;
     const std::size_t n = p->length();
-    cur = room(cur, 1);
-    *cur++ = '"';
+    o = room(o, 1);
+    *o.cur++ = '"';
     if (p->kind() == detail::kind_string_plain && mode_ == escape_none) {
-      cur = verbatim(cur, s, n);
+      o = verbatim(o, s, n);
     } else {
       switch (mode_) {
-        case escape_none: cur = escape<false, false>(cur, s, n); break;
-        case escape_slash: cur = escape<true, false>(cur, s, n); break;
-        case escape_non_ascii: cur = escape<false, true>(cur, s, n); break;
-        default: cur = escape<true, true>(cur, s, n); break;
+        case escape_none: o = escape<false, false>(o, s, n); break;
+        case escape_slash: o = escape<true, false>(o, s, n); break;
+        case escape_non_ascii: o = escape<false, true>(o, s, n); break;
+        default: o = escape<true, true>(o, s, n); break;
       }
     }
-    cur = room(cur, token_slack);
-    *cur++ = '"';
-    for (std::size_t i = 0; i < suffix_size; ++i) *cur++ = suffix[i];
-    return cur;
+    o = room(o, token_slack);
+    *o.cur++ = '"';
+    for (std::size_t i = 0; i < suffix_size; ++i) *o.cur++ = suffix[i];
+    return o;
   }
 
   template <bool Slash, bool NonAscii>
-  char* escape(char* cur, const char* s, std::size_t n) noexcept {
+  out_range escape(out_range o, const char* s, std::size_t n) noexcept {
     const char* const end = s + n;
     if (n <= escape_chunk_bytes) {
       // The whole string is one chunk: no overrun past its end is possible.
-      cur = room(cur, detail::escape_expansion * n + detail::escape_store_slack);
-      return detail::escape_chunk<Slash, NonAscii>(cur, s, end, end);
+      o = room(o, detail::escape_expansion * n + detail::escape_store_slack);
+      o.cur = detail::escape_chunk<Slash, NonAscii>(o.cur, s, end, end);
+      return o;
     }
     while (s < end) {
       const auto left = static_cast<std::size_t>(end - s);
       const char* chunk_end = s + (left < escape_chunk_bytes ? left : escape_chunk_bytes);
-      cur = room(cur, escape_reserve);
-      cur = detail::escape_chunk<Slash, NonAscii>(cur, s, chunk_end, end);
+      o = room(o, escape_reserve);
+      o.cur = detail::escape_chunk<Slash, NonAscii>(o.cur, s, chunk_end, end);
     }
-    return cur;
+    return o;
   }
 
   Sink& sink_;
-  char* lim_ = nullptr;
   unsigned mode_;
   std::uint32_t indent_;
 };

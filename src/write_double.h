@@ -18,7 +18,8 @@ namespace jot::detail {
 // High 64 bits of a * b.
 inline std::uint64_t multiply_high(std::uint64_t a, std::uint64_t b) noexcept {
 #if defined(__SIZEOF_INT128__)
-  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+  __extension__ using u128 = unsigned __int128;  // __extension__: no -Wpedantic note
+  return static_cast<std::uint64_t>((static_cast<u128>(a) * b) >> 64);
 #else
   const std::uint64_t a_lo = a & 0xffffffffu, a_hi = a >> 32;
   const std::uint64_t b_lo = b & 0xffffffffu, b_hi = b >> 32;

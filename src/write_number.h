@@ -13,10 +13,11 @@
 
 namespace jot::detail {
 
-// Bytes any number writer below may write (including scratch bytes past the
-// returned end): sign, 20 digits and 8 scratch bytes for integers; for
-// doubles at most 25 ("-0.0000012345678901234567") plus integer scratch.
-inline constexpr std::size_t max_number_chars = 32;
+// Bytes any number writer below may write, including scratch bytes past the
+// returned end: sign, 20 digits and 8 scratch bytes for integers; for doubles
+// at most 25 bytes of text ("-0.0000012345678901234567") but fixed-size
+// 24-byte copies that may end at sign + 21 + 1 + 24.
+inline constexpr std::size_t max_number_chars = 48;
 
 // "00", "01", ... "99": one lookup yields two digits, halving the divisions.
 struct digit_pair_table {
@@ -67,9 +68,8 @@ inline unsigned decimal_digits(std::uint64_t v) noexcept {
 }
 
 // The 8 decimal digits of x < 10^8 (with leading zeros) as the bytes of a
-// word in memory order. The four two-digit lookups are independent, so they
-// run in parallel instead of as a chain of divisions.
-inline std::uint64_t eight_digits(std::uint32_t x) noexcept {
+// word in memory order, using table lookups (any byte order).
+inline std::uint64_t eight_digits_table(std::uint32_t x) noexcept {
   const std::uint32_t hi = x / 10000, lo = x % 10000;
   char b[8];
   std::memcpy(b + 0, digit_pairs.pairs + 2 * (hi / 100), 2);
@@ -79,6 +79,24 @@ inline std::uint64_t eight_digits(std::uint32_t x) noexcept {
   std::uint64_t w;
   std::memcpy(&w, b, 8);
   return w;
+}
+
+// The same by SWAR arithmetic on little-endian machines: split into two
+// 4-digit lanes, each into two 2-digit lanes, each into two digits, all lanes
+// at once. x / 100 == x * 10486 >> 20 for x < 10^4 and y / 10 == y * 103 >> 10
+// for y < 100 (tests/write_test.cpp checks both exhaustively, and this
+// function against the table one); no lane product reaches the next lane.
+inline std::uint64_t eight_digits(std::uint32_t x) noexcept {
+  if constexpr (std::endian::native != std::endian::little) {
+    return eight_digits_table(x);
+  } else {
+    std::uint64_t v = (x / 10000) | (static_cast<std::uint64_t>(x % 10000) << 32);
+    const std::uint64_t hundreds = (v * 10486) >> 20 & 0x0000007f0000007full;
+    v = hundreds | ((v - hundreds * 100) << 16);
+    const std::uint64_t tens = (v * 103) >> 10 & 0x000f000f000f000full;
+    v = tens | ((v - tens * 10) << 8);
+    return v | 0x3030303030303030ull;
+  }
 }
 
 // Writes the last n (1..8) of the eight digits of x, then scratch bytes up to
@@ -170,40 +188,38 @@ inline char* write_double(char* out, double d) noexcept {
     std::memcpy(out, "0.0", 3);
     return out + 3;
   }
-  // The shortest digits (Schubfach), at most 17, without trailing zeros.
-  decimal dec = shortest_decimal(magnitude_bits);
-  while (dec.digits % 10 == 0) {
-    dec.digits /= 10;
-    ++dec.exponent;
-  }
-  char digits[32];
-  const int k = static_cast<int>(write_uint64(digits, dec.digits) - digits);
-  // The value is 0.d1d2..dk * 10^n.
+  // The shortest digits (Schubfach), at most 17. digits has slack so that
+  // every copy below moves a fixed 24 bytes (no variable-length memcpy call);
+  // the surplus lands in out's reserved room.
+  const decimal dec = shortest_decimal(magnitude_bits);
+  char digits[64];
+  int k = static_cast<int>(write_uint64(digits, dec.digits) - digits);
+  // The value is 0.d1d2..dk * 10^n; trailing zeros do not change n.
   const int n = dec.exponent + k;
+  while (digits[k - 1] == '0') --k;  // dec.digits != 0, so a nonzero digit stops it
   if (k <= n && n <= 21) {  // whole number: digits, zeros, ".0"
-    std::memcpy(out, digits, static_cast<std::size_t>(k));
+    std::memcpy(out, digits, 24);
     out += k;
     for (int i = k; i < n; ++i) *out++ = '0';
     std::memcpy(out, ".0", 2);
     return out + 2;
   }
   if (0 < n && n <= 21) {  // point inside the digits
-    std::memcpy(out, digits, static_cast<std::size_t>(n));
+    std::memcpy(out, digits, 24);
+    std::memcpy(out + n + 1, digits + n, 24);
     out[n] = '.';
-    std::memcpy(out + n + 1, digits + n, static_cast<std::size_t>(k - n));
     return out + k + 1;
   }
   if (-6 < n && n <= 0) {  // 0.000ddd
-    *out++ = '0';
-    *out++ = '.';
-    for (int i = n; i < 0; ++i) *out++ = '0';
-    std::memcpy(out, digits, static_cast<std::size_t>(k));
+    std::memcpy(out, "0.000000", 8);
+    out += 2 - n;
+    std::memcpy(out, digits, 24);
     return out + k;
   }
   *out++ = digits[0];
   if (k > 1) {
     *out++ = '.';
-    std::memcpy(out, digits + 1, static_cast<std::size_t>(k - 1));
+    std::memcpy(out, digits + 1, 24);
     out += k - 1;
   }
   const int e = n - 1;

@@ -44,14 +44,15 @@ struct escape_table {
 constexpr escape_table make_escape_table() noexcept {
   escape_table t{};
   for (int c = 0; c < 0x20; ++c) t.after_backslash[c] = 'u';
-  t.after_backslash['\b'] = 'b';
-  t.after_backslash['\f'] = 'f';
-  t.after_backslash['\n'] = 'n';
-  t.after_backslash['\r'] = 'r';
-  t.after_backslash['\t'] = 't';
-  t.after_backslash['"'] = '"';
-  t.after_backslash['\\'] = '\\';
-  t.after_backslash['/'] = '/';
+  const auto set = [&t](unsigned char c, char e) { t.after_backslash[c] = e; };
+  set('\b', 'b');
+  set('\f', 'f');
+  set('\n', 'n');
+  set('\r', 'r');
+  set('\t', 't');
+  set('"', '"');
+  set('\\', '\\');
+  set('/', '/');
   return t;
 }
 

@@ -115,7 +115,8 @@ TEST(Arena, UpstreamIsUsedOnlyAfterTheBuffer) {
   counting_allocator unused;
   char big[65536];
   jot::arena b(big, sizeof big, jot::allocator::of(unused));
-  ASSERT_TRUE(jot::parse(sample_document(3), b));
+  const std::string small = sample_document(3);
+  ASSERT_TRUE(jot::parse(small, b));
   EXPECT_EQ(unused.allocations, 0u);
 }
 

@@ -16,11 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<fs::path> files_with_prefix(const std::string& dir, const std::string& prefix) {
+std::vector<fs::path> files_with_prefix(const std::string&, const std::string& prefix) {
   std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().filename().string().rfind(prefix, 0) == 0) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
+  for (const std::string& f : jot_test::conformance_files(prefix)) out.emplace_back(f);
   return out;
 }
 

@@ -285,6 +285,24 @@ TEST_P(Parse, InputTooLarge) {
 
 JOT_INSTANTIATE_FOR_KERNELS(Parse);
 
+// Parsing an owning temporary would leave the document pointing into freed
+// memory; it must not compile, while lvalues, literals and views do.
+template <class S>
+constexpr bool parses_with_arena = requires(S&& s, jot::arena& a) { jot::parse(std::forward<S>(s), a); };
+template <class S>
+constexpr bool parses_alone = requires(S&& s) { jot::parse(std::forward<S>(s)); };
+template <class S>
+constexpr bool parser_parses = requires(S&& s, jot::arena& a, const jot::parser& p) { p.parse(std::forward<S>(s), a); };
+static_assert(!parses_with_arena<std::string>);
+static_assert(!parses_alone<std::string>);
+static_assert(!parser_parses<std::string>);
+static_assert(parses_with_arena<std::string&>);
+static_assert(parses_with_arena<const std::string&>);
+static_assert(parses_with_arena<std::string_view>);
+static_assert(parses_with_arena<const char (&)[3]>);
+static_assert(parses_with_arena<const char*>);
+static_assert(parser_parses<const std::string&>);
+
 TEST(Kernel, AutomaticPicksASupportedKernel) {
   jot::parser p;
   EXPECT_NE(p.kernel(), jot::kernel::automatic);

@@ -1,13 +1,16 @@
 // tests/test_data.h - finding and reading the shared test data.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace jot_test {
 
@@ -29,6 +32,18 @@ inline std::string conformance_dir() {
   std::string c = d + "/../conformance/JSONTestSuite/test_parsing";
   std::ifstream f(c + "/y_structure_lonely_null.json");
   return f.good() ? c : "";
+}
+
+// Sorted paths of the conformance files whose names start with prefix ("y_",
+// "n_", "i_"); empty when the suite is missing.
+inline std::vector<std::string> conformance_files(const std::string& prefix) {
+  std::vector<std::string> out;
+  const std::string dir = conformance_dir();
+  if (dir.empty()) return out;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().filename().string().rfind(prefix, 0) == 0) out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 inline bool read_file(const std::string& path, std::string& out) {

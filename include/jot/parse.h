@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "jot/arena.h"
 #include "jot/error.h"
@@ -79,6 +80,15 @@ class document {
   arena* owned_ = nullptr;  // set only by the one-line parse
 };
 
+namespace detail {
+// True for an owning temporary that converts to string_view (a std::string
+// rvalue, say): a document borrows its input, so parsing one would dangle.
+template <class S>
+inline constexpr bool is_owning_temporary_v =
+    !std::is_lvalue_reference_v<S> && std::is_class_v<std::remove_cv_t<S>> &&
+    !std::is_same_v<std::remove_cv_t<S>, std::string_view> && std::is_convertible_v<S, std::string_view>;
+}  // namespace detail
+
 // Parses JSON with fixed options and a fixed kernel. Cheap to construct; holds
 // no memory, so one parser can serve many documents and threads.
 class parser {
@@ -88,6 +98,9 @@ class parser {
   // Parses json into arena a. On failure the error locates the first offending
   // byte, and nothing of the partial document may be used.
   result<document> parse(std::string_view json, arena& a) const noexcept;
+  // Rejected at compile time: the document would point into a dead temporary.
+  template <class S, std::enable_if_t<detail::is_owning_temporary_v<S>, int> = 0>
+  result<document> parse(S&& json, arena& a) const = delete;
 
   const parse_options& options() const noexcept { return options_; }
   // The kernel in use (never automatic; an unsupported request falls back to portable).
@@ -103,6 +116,13 @@ result<document> parse(std::string_view json, arena& a, const parse_options& opt
 
 // Parses json into a new malloc-backed arena owned by the document.
 result<document> parse(std::string_view json, const parse_options& options = {}) noexcept;
+
+// Rejected at compile time: a document borrows its input, so parsing an owning
+// temporary (e.g. a std::string returned by a function) would leave it dangling.
+template <class S, std::enable_if_t<detail::is_owning_temporary_v<S>, int> = 0>
+result<document> parse(S&& json, arena& a, const parse_options& options = {}) = delete;
+template <class S, std::enable_if_t<detail::is_owning_temporary_v<S>, int> = 0>
+result<document> parse(S&& json, const parse_options& options = {}) = delete;
 
 // Fills line and column of e from its offset into json (1-based, columns in bytes).
 void locate(error& e, std::string_view json) noexcept;
