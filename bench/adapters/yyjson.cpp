@@ -1,0 +1,130 @@
+// yyjson (compiled only when find_package(yyjson) finds it). One dynamic
+// allocator per thread (yyjson_alc_dyn_new, yyjson >= 0.7), reused by every
+// document and output, so the steady state does not call malloc; the packets
+// workload also runs with a 4 KB pool allocator on a caller buffer.
+#include <yyjson.h>
+
+#include <cstring>
+
+#include "../runner/bench.h"
+
+#if !defined(YYJSON_VERSION_HEX) || YYJSON_VERSION_HEX < 0x000700
+#error "the yyjson adapter needs yyjson 0.7 or newer (yyjson_alc_dyn_new)"
+#endif
+
+namespace jot_bench {
+namespace {
+
+struct yy_state {
+  yyjson_alc* alc = yyjson_alc_dyn_new();
+  yyjson_doc* doc = nullptr;
+  char* out = nullptr;
+  ~yy_state() {
+    drop_out();
+    if (doc) yyjson_doc_free(doc);
+    yyjson_alc_dyn_free(alc);
+  }
+  void drop_out() {
+    if (out) alc->free(alc->ctx, out);
+    out = nullptr;
+  }
+  bool parse(const char* p, std::size_t n) {
+    if (doc) yyjson_doc_free(doc);
+    // Without YYJSON_READ_INSITU the input is only read.
+    doc = yyjson_read_opts(const_cast<char*>(p), n, YYJSON_READ_NOFLAG, alc, nullptr);
+    return doc != nullptr;
+  }
+};
+
+struct yy_small_state {};  // the pool lives on the stack of each inspect
+
+void* create() { return new yy_state; }
+void destroy(void* p) { delete static_cast<yy_state*>(p); }
+void* create_small() { return new yy_small_state; }
+void destroy_small(void* p) { delete static_cast<yy_small_state*>(p); }
+
+bool parse(void* p, input in) { return static_cast<yy_state*>(p)->parse(in.data, in.size); }
+
+std::string_view serialize(void* p) {
+  auto& s = *static_cast<yy_state*>(p);
+  s.drop_out();
+  std::size_t n = 0;
+  s.out = yyjson_write_opts(s.doc, YYJSON_WRITE_NOFLAG, s.alc, &n, nullptr);
+  return s.out ? std::string_view(s.out, n) : std::string_view();
+}
+
+int walk(yyjson_val* v) {
+  if (yyjson_is_str(v)) return has_needle({yyjson_get_str(v), yyjson_get_len(v)}) ? 1 : 0;
+  int h = 0;
+  std::size_t idx, max;
+  if (yyjson_is_arr(v)) {
+    yyjson_val* e;
+    yyjson_arr_foreach(v, idx, max, e) h += walk(e);
+  } else if (yyjson_is_obj(v)) {
+    yyjson_val *k, *e;
+    yyjson_obj_foreach(v, idx, max, k, e) h += has_needle({yyjson_get_str(k), yyjson_get_len(k)}) + walk(e);
+  }
+  return h;
+}
+
+int inspect(void* p, input in) {
+  auto& s = *static_cast<yy_state*>(p);
+  if (!s.parse(in.data, in.size)) return -1;
+  return walk(yyjson_doc_get_root(s.doc));
+}
+
+int inspect_small(void* p, input in) {
+  (void)p;
+  alignas(16) char buf[4096];
+  yyjson_alc alc;
+  yyjson_alc_pool_init(&alc, buf, sizeof buf);
+  yyjson_doc* doc = yyjson_read_opts(const_cast<char*>(in.data), in.size, YYJSON_READ_NOFLAG, &alc, nullptr);
+  if (!doc) return -1;
+  int h = walk(yyjson_doc_get_root(doc));
+  yyjson_doc_free(doc);
+  return h;
+}
+
+long ndjson(void* p, input in) {
+  auto& s = *static_cast<yy_state*>(p);
+  long n = 0;
+  const char* at = in.data;
+  const char* end = in.data + in.size;
+  while (at < end) {
+    const char* nl = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+    const char* stop = nl ? nl : end;
+    if (stop > at) {
+      if (!s.parse(at, static_cast<std::size_t>(stop - at))) return -1;
+      ++n;
+    }
+    at = stop + 1;
+  }
+  return n;
+}
+
+}  // namespace
+
+void register_yyjson(registry& r) {
+  library l;
+  l.name = "yyjson";
+  l.version = YYJSON_VERSION_STRING;
+  l.create = create;
+  l.destroy = destroy;
+  l.parse = parse;
+  l.load = parse;
+  l.serialize = serialize;
+  l.inspect = inspect;
+  l.ndjson = ndjson;
+  r.push_back(l);
+
+  library small;
+  small.name = "yyjson";
+  small.version = YYJSON_VERSION_STRING;
+  small.variant = "4 KB stack pool";
+  small.create = create_small;
+  small.destroy = destroy_small;
+  small.inspect = inspect_small;
+  r.push_back(small);
+}
+
+}  // namespace jot_bench

@@ -1,0 +1,23 @@
+# The benchmark suite (docs/benchmarks.md), included by the top-level Makefile.
+#   make bench         every workload against every available peer; writes
+#                      build/release/bench/results.{json,md} and one SVG per workload
+#   make bench-quick   the same with shorter repetitions (under a minute once built)
+# Builds (C++ in build/release, Rust with cargo, Go with go build) happen before
+# anything is timed. A missing peer, cargo or go is skipped with a note.
+
+BENCH_BUILD ?= build/release
+BENCH_CMAKE_ARGS ?=
+
+.PHONY: bench bench-quick bench-build
+
+bench-build:
+	@sh scripts/install-deps.sh bench
+	$(CMAKE) -S . -B $(BENCH_BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_BENCH=ON $(BENCH_CMAKE_ARGS)
+	$(CMAKE) --build $(BENCH_BUILD) --target jot_bench -j $(JOBS)
+	@sh bench/build-peers.sh
+
+bench: bench-build
+	@sh bench/run.sh full $(BENCH_BUILD)/bench
+
+bench-quick: bench-build
+	@sh bench/run.sh quick $(BENCH_BUILD)/bench

@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Merges the runners' outputs into results.json, results.md and one SVG chart per workload.
+
+    report.py --out DIR [--build DIR] [--title TEXT] RAW.json...
+
+Each RAW.json is {"meta": {...}, "records": [...]} as printed by jot_bench,
+jot-bench-rs and jot-bench-go. results.json keeps the records as a list under
+"records" and puts every runner's metadata under "meta" (docs/benchmarks.md).
+Standard library only.
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import sys
+from collections import OrderedDict
+from xml.sax.saxutils import escape
+
+WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson"]
+WORKLOAD_TITLE = {
+    "dom_parse": "DOM parse (MB/s of input, higher is better)",
+    "dom_serialize": "DOM serialize, minified (MB/s of output, higher is better)",
+    "packets": "Packets: parse + scan every string (ns per packet, lower is better)",
+    "typed_decode": "Typed decode (MB/s of input, higher is better)",
+    "typed_encode": "Typed encode (MB/s of output, higher is better)",
+    "ndjson": "NDJSON, one parse per line (MB/s of input, higher is better)",
+}
+LANG_COLOR = {"c++": "#4f7fc7", "rust": "#9775c9", "go": "#3aa88f"}
+JOT_COLOR = "#e8590c"
+
+
+def label(r):
+    v = r.get("variant") or ""
+    return r["library"] + (" (" + v + ")" if v else "")
+
+
+def lower_is_better(r):
+    return r["metric"] == "latency"
+
+
+def is_jot(r):
+    return r["library"] == "jot"
+
+
+def is_flagged(r):
+    n = r.get("note") or ""
+    return bool(re.search(r"MISMATCH|ACCEPTS|REJECTS", n))
+
+
+def load(paths):
+    meta, records = OrderedDict(), []
+    for p in paths:
+        try:
+            with open(p, encoding="utf-8") as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            print("report.py: skipping %s: %s" % (p, e), file=sys.stderr)
+            continue
+        m = doc.get("meta", {})
+        meta[m.get("language", os.path.basename(p))] = m
+        records.extend(doc.get("records", []))
+    return meta, records
+
+
+def cpu_features():
+    """The SIMD extensions that matter to JSON parsers, from /proc/cpuinfo."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    have = set(line.split(":", 1)[1].split())
+                    return [x for x in ("sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vbmi2") if x in have]
+    except OSError:
+        pass
+    return []
+
+
+def adapter_costs(build):
+    """Compile seconds (from .ninja_log) and object size of each bench adapter."""
+    out = []
+    if not build:
+        return out
+    objdir = os.path.join(build, "bench", "CMakeFiles", "jot_bench.dir", "adapters")
+    times = {}
+    log = os.path.join(build, ".ninja_log")
+    if os.path.exists(log):
+        with open(log, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) >= 4 and "/adapters/" in parts[3] and parts[3].endswith(".o"):
+                    times[os.path.basename(parts[3])] = (int(parts[1]) - int(parts[0])) / 1000.0
+    if os.path.isdir(objdir):
+        for name in sorted(os.listdir(objdir)):
+            if name.endswith(".o"):
+                out.append({"adapter": name[:-len(".cpp.o")] if name.endswith(".cpp.o") else name,
+                            "object_bytes": os.path.getsize(os.path.join(objdir, name)),
+                            "compile_s": times.get(name)})
+    return out
+
+
+def groups(records):
+    """(workload, dataset, metric) -> records, in a stable, readable order."""
+    g = OrderedDict()
+    key = lambda r: (WORKLOAD_ORDER.index(r["workload"]) if r["workload"] in WORKLOAD_ORDER else 99,)
+    for r in sorted(records, key=key):
+        g.setdefault((r["workload"], r["dataset"], r["metric"]), []).append(r)
+    for rows in g.values():  # best first
+        rows.sort(key=lambda r: r["median"], reverse=not lower_is_better(rows[0]))
+    return g
+
+
+def jot_row(rows):
+    for r in rows:
+        if is_jot(r) and not r.get("variant"):
+            return r
+    for r in rows:
+        if is_jot(r):
+            return r
+    return None
+
+
+def ratio(j, r):
+    """jot's advantage over r: above 1 means jot is faster."""
+    if not j or r["median"] <= 0 or j["median"] <= 0:
+        return None
+    return r["median"] / j["median"] if lower_is_better(r) else j["median"] / r["median"]
+
+
+def fmt(x):
+    if x is None:
+        return "-"
+    if x >= 1000:
+        return "%.0f" % x
+    if x >= 100:
+        return "%.0f" % x
+    if x >= 10:
+        return "%.1f" % x
+    return "%.2f" % x
+
+
+def fmt_bytes(b):
+    if b is None:
+        return "-"
+    if b >= 1 << 20:
+        return "%.1f MB" % (b / (1 << 20))
+    if b >= 1 << 10:
+        return "%.1f KB" % (b / (1 << 10))
+    return "%.0f B" % b
+
+
+def write_md(path, meta, g, costs, title):
+    L = ["# %s" % title, ""]
+    cpp = meta.get("c++", {})
+    L.append("Machine: %s (%s), %s threads. C++: %s, `%s`. %s" % (
+        cpp.get("cpu", platform.processor() or "unknown CPU"), " ".join(cpu_features()), cpp.get("threads", "?"),
+        cpp.get("compiler", "?"), cpp.get("flags", "?"),
+        "Quick mode (fewer, shorter repetitions)." if cpp.get("quick") else ""))
+    for lang in ("rust", "go"):
+        if lang in meta:
+            L.append("%s: %s, %s." % (lang.capitalize(), meta[lang].get("compiler", "?"), meta[lang].get("flags", "?")))
+    L += ["", "Each row: median of %s interleaved repetitions (min-max beside it). **jot x** is jot's ratio to that "
+          "row: above 1 means jot is faster. Rows marked **!** failed a check (see note). allocs/op and alloc "
+          "bytes/op are counted in the steady state (state reused); peak heap is the most live heap while one "
+          "operation runs on a fresh state, alone in a forked process (C++ only; peak_rss_kb in results.json "
+          "is the whole process's)." % cpp.get("reps", 5), ""]
+    for (w, d, m), rows in g.items():
+        j = jot_row(rows)
+        unit = rows[0]["unit"]
+        L.append("## %s: %s (%s)" % (w, d, unit))
+        L.append("")
+        L.append("| library | lang | version | median | min-max | jot x | allocs/op | alloc bytes/op | peak heap | note |")
+        L.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+        for r in rows:
+            x = ratio(j, r)
+            name = ("**%s**" % label(r)) if is_jot(r) else label(r)
+            if is_flagged(r):
+                name = "! " + name
+            L.append("| %s | %s | %s | %s | %s-%s | %s | %s | %s | %s | %s |" % (
+                name, r["language"], r["version"], fmt(r["median"]), fmt(r["min"]), fmt(r["max"]),
+                "-" if (x is None or r is j) else "%.2f" % x, fmt(r.get("allocs_per_op")),
+                fmt_bytes(r.get("bytes_per_op")),
+                fmt_bytes(r.get("peak_heap_bytes")),
+                (r.get("note") or "").replace("|", "/")))
+        L.append("")
+    if costs:
+        L += ["## Adapter build cost", "", "| adapter | compile (s) | object size |", "| --- | ---: | ---: |"]
+        for c in costs:
+            L.append("| %s | %s | %s |" % (c["adapter"], "-" if c["compile_s"] is None else "%.1f" % c["compile_s"],
+                                          fmt_bytes(c["object_bytes"])))
+        L.append("")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(L))
+
+
+def svg_chart(path, workload, panels):
+    """One chart per workload: a panel of horizontal bars per dataset, best first."""
+    names = [label(r) + " [go]" for _, rows in panels for r in rows]
+    LW = max(160, 7 * max(len(n) for n in names) + 16)  # label column (about 7 px per character)
+    W, RW = LW + 640, 150  # width, value column
+    BH, GAP = 20, 6
+    y = 58
+    parts = []
+    for (d, m), rows in panels:
+        rows = [r for r in rows if r["median"] > 0]
+        if not rows:
+            continue
+        unit = rows[0]["unit"]
+        vmax = max(max(r["max"], r["median"]) for r in rows)
+        parts.append('<text x="16" y="%d" class="panel">%s <tspan class="unit">%s</tspan></text>' % (
+            y + 14, escape(d), escape(unit + (", lower is better" if lower_is_better(rows[0]) else ""))))
+        y += 26
+        bw = W - LW - RW - 16
+        j = jot_row(rows)
+        for r in rows:
+            jot = is_jot(r)
+            color = JOT_COLOR if jot else LANG_COLOR.get(r["language"], "#888")
+            wv = max(1.0, bw * r["median"] / vmax)
+            lo, hi = sorted((r["min"], r["max"]))
+            name = label(r) + ("" if r["language"] == "c++" else " [%s]" % r["language"])
+            if is_flagged(r):
+                name = "! " + name
+            cls = "lab jot" if jot else ("lab bad" if is_flagged(r) else "lab")
+            parts.append('<text x="%d" y="%d" class="%s" text-anchor="end">%s</text>' % (
+                LW - 8, y + BH - 6, cls, escape(name)))
+            parts.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s" rx="2"%s/>' % (
+                LW, y, wv, BH, color, ' stroke="#7a2e00" stroke-width="1.5"' if jot else ""))
+            parts.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="whisk"/>' % (
+                LW + bw * lo / vmax, LW + bw * hi / vmax, y + BH // 2, y + BH // 2))
+            parts.append('<text x="%.1f" y="%d" class="%s">%s</text>' % (
+                LW + max(wv, bw * hi / vmax) + 6, y + BH - 6, "val jot" if jot else "val", fmt(r["median"]) +
+                ("" if ratio(j, r) is None or jot else
+                 ' <tspan class="ratio">jot %.2f\u00d7</tspan>' % ratio(j, r))))
+            y += BH + GAP
+        y += 14
+    legend = []
+    lx = 16
+    for name, color in [("jot", JOT_COLOR), ("C++", LANG_COLOR["c++"]), ("Rust", LANG_COLOR["rust"]),
+                        ("Go", LANG_COLOR["go"])]:
+        legend.append('<rect x="%d" y="34" width="12" height="12" fill="%s" rx="2"/>'
+                      '<text x="%d" y="45" class="leg">%s</text>' % (lx, color, lx + 17, name))
+        lx += 70
+    legend.append('<text x="%d" y="45" class="leg">line: min-max of the repetitions; jot N\u00d7: jot is N times as fast; ! failed a check</text>' % (lx + 10))
+    if not any(is_jot(r) for _, rows in panels for r in rows):
+        legend.append('<text x="%d" y="24" class="sub">no jot rows in this workload yet</text>' % (W - 220))
+    H = y + 8
+    svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">' % (W, H, W, H),
+           "<style>text{font-family:Helvetica,Arial,sans-serif;fill:#222}.title{font-size:17px;font-weight:bold}"
+           ".panel{font-size:14px;font-weight:bold}.unit{font-weight:normal;fill:#666}.lab{font-size:12px}"
+           ".val{font-size:12px;fill:#333}.jot{font-weight:bold;fill:#b8420a}.leg{font-size:12px;fill:#444}.ratio{fill:#888;font-size:11px}.bad{fill:#c92a2a}.sub{font-size:12px;fill:#666}"
+           ".whisk{stroke:#222;stroke-width:1.2;opacity:.55}</style>",
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="16" y="24" class="title">%s</text>' % escape(WORKLOAD_TITLE.get(workload, workload))]
+    svg += legend + parts + ["</svg>"]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(svg))
+
+
+def write_summary(path, g):
+    """Compact markdown for docs/benchmarks.md: per workload, libraries x datasets,
+    each cell "median (jot's ratio)"."""
+    L = []
+    by_w = OrderedDict()
+    for (w, d, m), rows in g.items():
+        if m != "docs_per_s":
+            by_w.setdefault(w, OrderedDict())[d] = rows
+    for w, per_d in by_w.items():
+        datasets = list(per_d)
+        libs = OrderedDict()
+        for d in datasets:
+            for r in per_d[d]:
+                libs.setdefault((label(r), r["language"]), {})[d] = r
+        L += ["### %s" % WORKLOAD_TITLE.get(w, w), "",
+              "| library | " + " | ".join(datasets) + " |", "| --- |" + " ---: |" * len(datasets)]
+        for (name, lang), cells in libs.items():
+            row = []
+            for d in datasets:
+                r = cells.get(d)
+                if not r:
+                    row.append("-")
+                    continue
+                x = ratio(jot_row(per_d[d]), r)
+                cell = fmt(r["median"])
+                if is_jot(r):
+                    cell = "**%s**" % cell
+                elif x is not None:
+                    cell += " (%.2f)" % x
+                if is_flagged(r):
+                    cell += " !"
+                row.append(cell)
+            shown = name if lang == "c++" else "%s [%s]" % (name, lang)
+            L.append("| %s | %s |" % ("**%s**" % shown if name.startswith("jot") else shown, " | ".join(row)))
+        L.append("")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(L))
+
+
+def print_table(g):
+    for (w, d, m), rows in g.items():
+        j = jot_row(rows)
+        print("\n%s / %s (%s)" % (w, d, rows[0]["unit"]))
+        for r in rows:
+            x = ratio(j, r)
+            print("  %-40s %-5s %10s   %s%s" % (label(r)[:40], r["language"], fmt(r["median"]),
+                                             "" if (x is None or r is j) else "jot x %.2f" % x,
+                                             ("   " + r["note"]) if is_flagged(r) else ""))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--build", default="")
+    ap.add_argument("--title", default="jot benchmark results")
+    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--summary", default="", help="also write a compact markdown summary here")
+    ap.add_argument("raw", nargs="+")
+    a = ap.parse_args()
+    meta, records = load(a.raw)
+    if not records:
+        print("report.py: no records", file=sys.stderr)
+        return 1
+    os.makedirs(a.out, exist_ok=True)
+    costs = adapter_costs(a.build)
+    full_meta = OrderedDict([("schema", "records: list of {workload, dataset, library, language, version, "
+                                        "variant, metric, unit, median, min, max, allocs_per_op, bytes_per_op, "
+                                        "peak_rss_kb, peak_heap_bytes (C++ only), reps, iters_per_rep, note}"),
+                             ("machine", {"cpu": meta.get("c++", {}).get("cpu", platform.processor()),
+                                          "cpu_features": cpu_features(), "logical_cpus": os.cpu_count(),
+                                          "system": platform.platform(), "python": platform.python_version()}),
+                             ("runners", meta), ("adapters", costs)])
+    with open(os.path.join(a.out, "results.json"), "w", encoding="utf-8") as f:
+        json.dump({"meta": full_meta, "records": records}, f, indent=1)
+        f.write("\n")
+    g = groups(records)
+    write_md(os.path.join(a.out, "results.md"), meta, g, costs, a.title)
+    if a.summary:
+        write_summary(a.summary, g)
+    by_w = OrderedDict()
+    for (w, d, m), rows in g.items():
+        if m == "docs_per_s":
+            continue  # the ndjson chart shows MB/s; docs/s is in the table
+        by_w.setdefault(w, []).append(((d, m), rows))
+    for w, panels in by_w.items():
+        svg_chart(os.path.join(a.out, "%s.svg" % w), w, panels)
+    if not a.quiet:
+        print_table(g)
+        print("\nwrote %s/results.json, results.md and %d charts" % (a.out, len(by_w)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+// bench/runner/bench.h - the narrow interface between the runner and one
+// adapter per peer library.
+//
+// Every adapter (bench/adapters/<peer>.cpp, its own translation unit) fills a
+// `library` per variant with function pointers and hands it to the runner
+// through register_<peer>(). A null function pointer means "this variant does
+// not take part in that workload". State is per thread: the runner creates one
+// per thread and reuses it for every operation, so parsers, arenas and output
+// buffers are reused where the library allows it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jot_bench {
+
+// Input text, followed by at least `padding` readable zero bytes (simdjson
+// needs them; every library gets the same buffer).
+struct input {
+  static constexpr std::size_t padding = 64;
+  const char* data = nullptr;
+  std::size_t size = 0;
+  std::string_view view() const { return {data, size}; }
+};
+
+// The string the packets workload looks for in every key and string value.
+inline constexpr std::string_view needle = "<script>alert('XSS')</script>";
+
+// True when s contains the needle; the same search for every library.
+inline bool has_needle(std::string_view s) { return s.find(needle) != std::string_view::npos; }
+
+// Typed schemas (data/README.md): decoded by libraries with a natural typed API.
+struct tw_user {
+  std::uint64_t id = 0;
+  std::string name, screen_name, location, description;
+  bool verified = false;
+  std::uint64_t followers_count = 0, friends_count = 0, statuses_count = 0;
+};
+struct tw_status {
+  std::string created_at;
+  std::uint64_t id = 0;
+  std::string text;
+  tw_user user;
+  std::uint64_t retweet_count = 0, favorite_count = 0;
+};
+struct tw_data {
+  std::vector<tw_status> statuses;
+};
+bool operator==(const tw_user& a, const tw_user& b);
+bool operator==(const tw_status& a, const tw_status& b);
+
+struct library {
+  const char* name = "";     // e.g. "simdjson"
+  const char* version = "";  // e.g. "3.0.1"
+  const char* variant = "";  // e.g. "On-Demand"; "" for the default
+  const char* note = "";     // printed beside results (e.g. build provenance)
+  bool is_jot = false;
+
+  void* (*create)() = nullptr;  // per-thread state
+  void (*destroy)(void* state) = nullptr;
+
+  // dom_parse: parse into a DOM kept in state (the previous one is released).
+  bool (*parse)(void* state, input in) = nullptr;
+  // dom_serialize: load() parses in (untimed); serialize() writes the loaded
+  // DOM minified and returns the text (valid until the next call).
+  bool (*load)(void* state, input in) = nullptr;
+  std::string_view (*serialize)(void* state) = nullptr;
+  // packets: parse, then count needle hits in every key and string; -1 when
+  // the text is rejected.
+  int (*inspect)(void* state, input in) = nullptr;
+  // ndjson: parse every newline-delimited document; returns the count, or -1.
+  long (*ndjson)(void* state, input in) = nullptr;
+  // typed_decode of the twitter subset into out.
+  bool (*decode_twitter)(void* state, input in, tw_data& out) = nullptr;
+  // typed_encode of the twitter subset, compact; the text stays valid until the next call.
+  std::string_view (*encode_twitter)(void* state, const tw_data& in) = nullptr;
+  // Reference check: true when both texts hold equal JSON (numbers compared
+  // exactly). The runner verifies every serializer with one reference library.
+  bool (*same_json)(std::string_view a, std::string_view b) = nullptr;
+};
+
+using registry = std::vector<library>;
+
+// One per adapter file; each appends its variants.
+void register_jot(registry& r);
+void register_simdjson(registry& r);
+void register_rapidjson(registry& r);
+void register_nlohmann(registry& r);
+void register_boost_json(registry& r);
+void register_yyjson(registry& r);
+void register_glaze(registry& r);
+
+// Allocation counters (alloc_hook.cpp): a malloc hook built into the runner.
+struct alloc_counts {
+  std::uint64_t allocs = 0;
+  std::uint64_t bytes = 0;
+};
+void alloc_counting(bool on);
+alloc_counts alloc_read();
+void alloc_reset();
+// Peak of live heap bytes since alloc_reset(), counting only memory allocated
+// while counting was on.
+std::int64_t alloc_peak_live();
+
+}  // namespace jot_bench
