@@ -17,7 +17,9 @@
 #include "simd/kernels.h"
 
 #pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
+// Only AVX2: kernel_supported() checks exactly this, so no other extension may
+// appear in the generated code.
+#pragma GCC target("avx2")
 
 #include "generic/parser.inl"
 
