@@ -121,6 +121,30 @@ TEST_P(Conformance, FollowsTheDocumentedChoiceForEveryIFile) {
   }
 }
 
+// Non-default options run a separately compiled instantiation of the parser;
+// with options that accept the same documents it must build the same DOM.
+TEST_P(Conformance, GenericInstantiationAgreesOnEveryYFile) {
+  std::string dir = jot_test::conformance_dir();
+  if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside the shared data";
+  jot::parse_options comments, raw;
+  comments.allow_comments = true;
+  comments.allow_trailing_commas = true;
+  raw.keep_number_text = true;
+  jot::parser strict({}, GetParam());
+  for (const auto& f : files_with_prefix(dir, "y_")) {
+    std::string text;
+    ASSERT_TRUE(jot_test::read_file(f.string(), text));
+    jot_test::exact_copy input(text);
+    jot::arena a, b, c;
+    auto ref = strict.parse(input, a);
+    auto with_comments = jot::parser(comments, GetParam()).parse(input, b);
+    auto with_raw = jot::parser(raw, GetParam()).parse(input, c);
+    ASSERT_TRUE(ref && with_comments && with_raw) << f.filename();
+    EXPECT_TRUE(ref->root() == with_comments->root()) << f.filename();
+    EXPECT_TRUE(ref->root() == with_raw->root()) << f.filename();
+  }
+}
+
 JOT_INSTANTIATE_FOR_KERNELS(Conformance);
 
 }  // namespace

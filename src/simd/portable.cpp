@@ -54,7 +54,7 @@ struct portable_kernel {
 
 parse_outcome parse_portable(const char* data, std::size_t size, const parse_options& options,
                              arena& a) noexcept {
-  return parse_document<portable_kernel>(data, size, options, a);
+  return parse_with<portable_kernel>(data, size, options, a);
 }
 
 }  // namespace jot::detail

@@ -174,7 +174,7 @@ struct avx2_kernel {
 
 parse_outcome parse_avx2(const char* data, std::size_t size, const parse_options& options,
                          arena& a) noexcept {
-  return parse_document<avx2_kernel>(data, size, options, a);
+  return parse_with<avx2_kernel>(data, size, options, a);
 }
 
 }  // namespace jot::detail

@@ -70,7 +70,7 @@ struct sse2_kernel {
 
 parse_outcome parse_sse2(const char* data, std::size_t size, const parse_options& options,
                          arena& a) noexcept {
-  return parse_document<sse2_kernel>(data, size, options, a);
+  return parse_with<sse2_kernel>(data, size, options, a);
 }
 
 }  // namespace jot::detail
