@@ -1,26 +1,35 @@
 // src/simd/x86_avx2.cpp - the AVX2 kernel (32 bytes at a time). Selected only
 // when the CPU reports AVX2 (see kernel_supported in src/parse.cpp).
 #if defined(__x86_64__) || defined(_M_X64)
-// Every header is included before the target pragma so that only this file's
-// own code (all of it internal linkage) is compiled for AVX2.
+// Standard and public headers come before the target region, so that only
+// this file's own code is compiled for AVX2; the generic parser and string
+// code come inside it (all internal linkage, so no AVX2 copy can be merged
+// into a baseline caller). number.h stays outside: it declares an external
+// function that must keep the baseline target.
 #include <immintrin.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "arena_access.h"
 #include "common.h"
-#include "generic/strings.h"
-#include "generic/utf8.h"
-#include "number.h"
 #include "jot/parse.h"
+#include "number.h"
 #include "simd/kernels.h"
 
-#pragma GCC push_options
 // Only AVX2: kernel_supported() checks exactly this, so no other extension may
-// appear in the generated code.
+// appear in the generated code. GCC and Clang spell the region differently.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
+#pragma GCC push_options
 #pragma GCC target("avx2")
+#endif
 
+#include "generic/utf8.h"
+#include "generic/strings.h"
+#include "generic/whitespace.h"
 #include "generic/parser.inl"
 
 namespace jot::detail {
@@ -179,5 +188,9 @@ parse_outcome parse_avx2(const char* data, std::size_t size, const parse_options
 
 }  // namespace jot::detail
 
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #endif
