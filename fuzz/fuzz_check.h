@@ -1,0 +1,78 @@
+// fuzz/fuzz_check.h - what the fuzz targets share: a check that aborts (so
+// libFuzzer and the replay main both report it), option decoding from a byte,
+// and a strict tape comparison.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "jot/jot.h"
+#include "../tests/same_tape.h"
+
+// Aborts with the failed condition: a finding. Kept as a macro for __LINE__.
+#define FUZZ_CHECK(cond)                                                       \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      std::abort();                                                            \
+    }                                                                          \
+  } while (0)
+
+namespace jot_fuzz {
+
+using jot_test::same_tape;
+
+
+// Parse options from one byte, so that 0 means the strict defaults and every
+// combination is reachable: bit 0 comments, bit 1 trailing commas, bit 2 skip
+// UTF-8 validation, bit 3 keep number text, bits 4-5 the kernel, bits 6-7 a
+// small max_depth (1, 2 or 8) so depth errors are hit without deep inputs.
+inline jot::parse_options options_from(std::uint8_t b) {
+  jot::parse_options o;
+  o.allow_comments = (b & 1) != 0;
+  o.allow_trailing_commas = (b & 2) != 0;
+  o.validate_utf8 = (b & 4) == 0;
+  o.keep_number_text = (b & 8) != 0;
+  static constexpr std::uint32_t depths[4] = {1024, 1, 2, 8};
+  o.max_depth = depths[b >> 6];
+  return o;
+}
+
+inline jot::kernel kernel_from(std::uint8_t b) {
+  static constexpr jot::kernel kernels[4] = {jot::kernel::automatic, jot::kernel::portable,
+                                             jot::kernel::sse2, jot::kernel::avx2};
+  return kernels[(b >> 4) & 3];
+}
+
+
+// RFC 3629 UTF-8: no overlongs, no surrogates, nothing above U+10FFFF.
+inline bool valid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* end = p + s.size();
+  while (p < end) {
+    unsigned c = *p;
+    std::size_t n;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c < 0x80) { ++p; continue; }
+    if (c >= 0xC2 && c <= 0xDF) n = 1;
+    else if (c == 0xE0) { n = 2; lo = 0xA0; }
+    else if (c == 0xED) { n = 2; hi = 0x9F; }
+    else if (c >= 0xE1 && c <= 0xEF) n = 2;
+    else if (c == 0xF0) { n = 3; lo = 0x90; }
+    else if (c == 0xF4) { n = 3; hi = 0x8F; }
+    else if (c >= 0xF1 && c <= 0xF3) n = 3;
+    else return false;
+    if (static_cast<std::size_t>(end - p) <= n) return false;
+    if (p[1] < lo || p[1] > hi) return false;
+    for (std::size_t i = 2; i <= n; ++i)
+      if (p[i] < 0x80 || p[i] > 0xBF) return false;
+    p += n + 1;
+  }
+  return true;
+}
+
+}  // namespace jot_fuzz
