@@ -107,17 +107,29 @@ inline bool eisel_lemire(std::uint64_t w, std::int64_t q, bool negative, double*
   w <<= l;
   const std::uint64_t* t = pow5_table[q - pow5_table_min_q];
   __extension__ typedef unsigned __int128 u128;  // GCC and Clang
-  const u128 high = static_cast<u128>(w) * t[0];
-  const u128 low = static_cast<u128>(w) * t[1];
-  const u128 top = high + static_cast<std::uint64_t>(low >> 64);  // bits 64..191 of w * T
-  const std::uint64_t h = static_cast<std::uint64_t>(top >> 64);
-  const std::uint64_t l64 = static_cast<std::uint64_t>(top);
-  const int upper = static_cast<int>(h >> 63);  // the product's top bit is 191 or 190
-  const int shift = 9 + upper;                  // keep 54 bits: 53 and a rounding bit
+  // The product with the high half of T alone is within one unit of the low
+  // word below the true top 128 bits; that decides the rounding unless the
+  // bits under the rounding bit are all ones (a carry may come) or all zero
+  // with the rounding bit set (a possible tie). Only then is the low half of
+  // T multiplied in, narrowing the uncertainty to below the low word.
+  u128 top = static_cast<u128>(w) * t[0];  // bits 64..191 of w * T, less < 2^64
+  std::uint64_t h = static_cast<std::uint64_t>(top >> 64);
+  int upper = static_cast<int>(h >> 63);  // the product's top bit is 191 or 190
+  int shift = 9 + upper;                  // keep 54 bits: 53 and a rounding bit
+  std::uint64_t rest_mask = (std::uint64_t{1} << shift) - 1;
+  std::uint64_t rest = h & rest_mask;
+  std::uint64_t l64 = static_cast<std::uint64_t>(top);
+  if (rest == rest_mask || (rest == 0 && l64 == 0)) {
+    top += static_cast<std::uint64_t>((static_cast<u128>(w) * t[1]) >> 64);
+    h = static_cast<std::uint64_t>(top >> 64);
+    l64 = static_cast<std::uint64_t>(top);
+    upper = static_cast<int>(h >> 63);
+    shift = 9 + upper;
+    rest_mask = (std::uint64_t{1} << shift) - 1;
+    rest = h & rest_mask;
+    if (rest == rest_mask && l64 == ~std::uint64_t{0}) return false;
+  }
   const std::uint64_t m54 = h >> shift;
-  const std::uint64_t rest_mask = (std::uint64_t{1} << shift) - 1;
-  const std::uint64_t rest = h & rest_mask;
-  if (rest == rest_mask && l64 == ~std::uint64_t{0}) return false;
   const std::uint64_t round_bit = m54 & 1;
   if (round_bit != 0 && rest == 0 && l64 == 0) return false;
   std::uint64_t m53 = (m54 >> 1) + round_bit;

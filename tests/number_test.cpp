@@ -52,6 +52,23 @@ TEST(Number, RandomDecimalsMatchFromChars) {
   EXPECT_GT(checked, 150000);
 }
 
+TEST(Number, ExactTiesRoundToEven) {
+  // Decimals exactly halfway between two doubles: the fast conversion must
+  // detect the tie and defer to the exact path, which rounds to even.
+  const char* ties[] = {"9007199254740993.0", "9007199254740995.0", "9007199254740997e0",
+                        "18014398509481987.0", "4503599627370496.5", "4503599627370497.5",
+                        "2.2250738585072011e-308", "2.4703282292062328e-324"};
+  for (const char* c : ties) {
+    double want = 0;
+    auto r = std::from_chars(c, c + std::strlen(c), want);
+    ASSERT_EQ(r.ec, std::errc()) << c;
+    auto doc = jot::parse(c);
+    ASSERT_TRUE(doc) << c;
+    const double got = *doc->root().get_double();
+    EXPECT_EQ(std::memcmp(&got, &want, sizeof got), 0) << c << " got " << got << " want " << want;
+  }
+}
+
 TEST(Number, EightDigitBlocksAndBoundaries) {
   const char* cases[] = {"12345678", "123456789", "1234567890123456789", "99999999999999999999",
                          "0.12345678", "0.000000001234567890123", "1234567.89012345",
