@@ -91,19 +91,7 @@ int inspect(void* p, input in) {
 
 long ndjson(void* p, input in) {
   auto& s = *static_cast<bj_state*>(p);
-  long n = 0;
-  const char* at = in.data;
-  const char* end = in.data + in.size;
-  while (at < end) {
-    const char* nl = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
-    const char* stop = nl ? nl : end;
-    if (stop > at) {
-      if (!s.parse(at, static_cast<std::size_t>(stop - at))) return -1;
-      ++n;
-    }
-    at = stop + 1;
-  }
-  return n;
+  return for_each_line(in, [&](const char* line, std::size_t size) { return static_cast<bool>(s.parse(line, size)); });
 }
 
 // "1.81.0" from BOOST_VERSION (108100); assumes a two-digit minor and one-digit patch.

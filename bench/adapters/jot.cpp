@@ -79,21 +79,10 @@ int inspect_small(void* p, input in) {
 long ndjson(void* p, input in) {
   auto& s = *static_cast<jot_state*>(p);
   s.doc = jot::document();
-  long n = 0;
-  const char* at = in.data;
-  const char* end = in.data + in.size;
-  while (at < end) {
-    const char* nl = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
-    const char* stop = nl ? nl : end;
-    if (stop > at) {
-      s.arena.reset();
-      auto r = s.parser.parse(std::string_view(at, static_cast<std::size_t>(stop - at)), s.arena);
-      if (!r) return -1;
-      n += r->root().exists();
-    }
-    at = stop + 1;
-  }
-  return n;
+  return for_each_line(in, [&](const char* line, std::size_t size) {
+    s.arena.reset();
+    return static_cast<bool>(s.parser.parse(std::string_view(line, size), s.arena));
+  });
 }
 
 // Like jot's operator== but with object members matched by key in any order

@@ -57,19 +57,7 @@ int inspect(void*, input in) {
 }
 
 long ndjson(void*, input in) {
-  long n = 0;
-  const char* at = in.data;
-  const char* end = in.data + in.size;
-  while (at < end) {
-    const char* nl = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
-    const char* stop = nl ? nl : end;
-    if (stop > at) {
-      if (parse_text(at, static_cast<std::size_t>(stop - at)).is_discarded()) return -1;
-      ++n;
-    }
-    at = stop + 1;
-  }
-  return n;
+  return for_each_line(in, [](const char* line, std::size_t size) { return !parse_text(line, size).is_discarded(); });
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,26 @@ inline constexpr std::string_view needle = "<script>alert('XSS')</script>";
 
 // True when s contains the needle; the same search for every library.
 inline bool has_needle(std::string_view s) { return s.find(needle) != std::string_view::npos; }
+
+// The NDJSON workload's split, the same for every library without a native
+// stream: calls parse_line(data, size) on every non-empty line of in and
+// returns the number of lines, or -1 as soon as one fails to parse.
+template <class ParseLine>
+long for_each_line(input in, ParseLine&& parse_line) {
+  long n = 0;
+  const char* at = in.data;
+  const char* const end = in.data + in.size;
+  while (at < end) {
+    const char* nl = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+    const char* stop = nl ? nl : end;
+    if (stop > at) {
+      if (!parse_line(at, static_cast<std::size_t>(stop - at))) return -1;
+      ++n;
+    }
+    at = stop + 1;
+  }
+  return n;
+}
 
 // Typed schemas (data/README.md): decoded by libraries with a natural typed API.
 struct tw_user {
