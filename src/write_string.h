@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "generic/utf8.h"
+
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
 #define JOT_WRITE_SSE2 1
@@ -145,36 +147,17 @@ inline char* write_u_escape(char* out, std::uint32_t unit) noexcept {
   return out + 6;
 }
 
-// Decodes the UTF-8 sequence at in (c = its lead byte >= 0x80). Returns its
+// Decodes the UTF-8 sequence at in (its lead byte >= 0x80). Returns its
 // length and sets *cp, or returns 0 when the bytes are not a valid, shortest,
-// non-surrogate sequence within [in, end).
+// non-surrogate sequence within [in, end): the parser's own rules.
 inline unsigned decode_utf8(const unsigned char* in, const unsigned char* end,
                             std::uint32_t* cp) noexcept {
-  const unsigned c = in[0];
-  unsigned len;
-  unsigned lo = 0x80, hi = 0xbf;  // allowed range of the second byte
-  if (c >= 0xc2 && c <= 0xdf) {
-    len = 2;
-  } else if (c >= 0xe0 && c <= 0xef) {
-    len = 3;
-    if (c == 0xe0) lo = 0xa0;       // no overlong forms
-    if (c == 0xed) hi = 0x9f;       // no surrogates
-  } else if (c >= 0xf0 && c <= 0xf4) {
-    len = 4;
-    if (c == 0xf0) lo = 0x90;       // no overlong forms
-    if (c == 0xf4) hi = 0x8f;       // nothing above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (static_cast<std::size_t>(end - in) < len) return 0;
-  if (in[1] < lo || in[1] > hi) return 0;
-  std::uint32_t v = c & (0x7fu >> len);
-  for (unsigned k = 1; k < len; ++k) {
-    if ((in[k] & 0xc0) != 0x80) return 0;
-    v = v << 6 | (in[k] & 0x3fu);
-  }
+  const int len = utf8_sequence_length(in, end);
+  if (len == 0) return 0;
+  std::uint32_t v = in[0] & (0x7fu >> len);
+  for (int k = 1; k < len; ++k) v = v << 6 | (in[k] & 0x3fu);
   *cp = v;
-  return len;
+  return static_cast<unsigned>(len);
 }
 
 // Escapes the flagged character at in, advancing in past it.
