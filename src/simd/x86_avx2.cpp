@@ -37,6 +37,9 @@ namespace {
 
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
 
+// A 16-byte lookup table in both 128-bit lanes (vpshufb looks up per lane).
+inline __m256i both_lanes(__m128i table) noexcept { return _mm256_broadcastsi128_si256(table); }
+
 struct avx2_kernel {
   static const u8* scan_string(const u8* p, const u8* end) noexcept {
     const __m256i quote = _mm256_set1_epi8('"');
@@ -84,37 +87,22 @@ struct avx2_kernel {
                    overlong_2 = 32, too_large_1000 = 64, overlong_4 = 64;
     constexpr char two_conts = static_cast<char>(128);
     constexpr char carry = static_cast<char>(too_short | too_long | two_conts);
-    const __m256i first_high = _mm256_setr_epi8(
+    constexpr char large = static_cast<char>(carry | too_large | too_large_1000);
+    const __m256i first_high = both_lanes(_mm_setr_epi8(
         too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___
         two_conts, two_conts, two_conts, two_conts,                                      // 10__
         too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // C, D, E
-        too_short | too_large | too_large_1000 | overlong_4,                             // F
-        too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,
-        two_conts, two_conts, two_conts, two_conts, too_short | overlong_2, too_short,
-        too_short | overlong_3 | surrogate, too_short | too_large | too_large_1000 | overlong_4);
-    const __m256i first_low = _mm256_setr_epi8(
-        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,
-        carry | too_large, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000 | surrogate, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000,
-        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,
-        carry | too_large, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000 | surrogate, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000);
+        too_short | too_large | too_large_1000 | overlong_4));                           // F
+    const __m256i first_low = both_lanes(_mm_setr_epi8(
+        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,   // 0-3
+        carry | too_large, large, large, large, large, large, large, large, large,        // 4-C
+        large | surrogate, large, large));                                                // D-F
     constexpr char cont_8 = static_cast<char>(too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4);
     constexpr char cont_9 = static_cast<char>(too_long | overlong_2 | two_conts | overlong_3 | too_large);
     constexpr char cont_ab = static_cast<char>(too_long | overlong_2 | two_conts | surrogate | too_large);
-    const __m256i second_high = _mm256_setr_epi8(
+    const __m256i second_high = both_lanes(_mm_setr_epi8(
         too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-        cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short,
-        too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-        cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short);
+        cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short));
     const __m256i nibble = _mm256_set1_epi8(0x0F);
     const __m256i zero = _mm256_setzero_si256();
     while (end - p >= 32) {
@@ -165,8 +153,8 @@ struct avx2_kernel {
     // the byte back. Fillers are 0xFF, which no byte with that low nibble
     // equals (0xFF itself looks up 0, as every byte >= 0x80 does).
     constexpr char x = static_cast<char>(0xFF);
-    const __m256i table = _mm256_setr_epi8(' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x,
-                                           ' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x);
+    const __m256i table =
+        both_lanes(_mm_setr_epi8(' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x));
     while (end - p >= 32) {
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
       const __m256i ws = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
