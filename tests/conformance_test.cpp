@@ -16,7 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<fs::path> files_with_prefix(const std::string&, const std::string& prefix) {
+// The suite's files with a prefix, as paths (for filename() in messages).
+std::vector<fs::path> conformance_paths(const std::string& prefix) {
   std::vector<fs::path> out;
   for (const std::string& f : jot_test::conformance_files(prefix)) out.emplace_back(f);
   return out;
@@ -70,7 +71,7 @@ TEST_P(Conformance, AcceptsEveryYFile) {
   std::string dir = jot_test::conformance_dir();
   if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside the shared data";
   jot::parser p({}, GetParam());
-  auto files = files_with_prefix(dir, "y_");
+  auto files = conformance_paths("y_");
   ASSERT_GT(files.size(), 90u);
   for (const auto& f : files) {
     std::string text;
@@ -86,7 +87,7 @@ TEST_P(Conformance, RejectsEveryNFile) {
   std::string dir = jot_test::conformance_dir();
   if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside the shared data";
   jot::parser p({}, GetParam());
-  auto files = files_with_prefix(dir, "n_");
+  auto files = conformance_paths("n_");
   ASSERT_GT(files.size(), 180u);
   for (const auto& f : files) {
     std::string text;
@@ -108,7 +109,7 @@ TEST_P(Conformance, FollowsTheDocumentedChoiceForEveryIFile) {
   std::string dir = jot_test::conformance_dir();
   if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside the shared data";
   jot::parser p({}, GetParam());
-  auto files = files_with_prefix(dir, "i_");
+  auto files = conformance_paths("i_");
   for (const auto& f : files) {
     auto it = implementation_choices().find(f.filename().string());
     ASSERT_NE(it, implementation_choices().end()) << "undocumented i_ file " << f.filename();
@@ -131,7 +132,7 @@ TEST_P(Conformance, GenericInstantiationAgreesOnEveryYFile) {
   comments.allow_trailing_commas = true;
   raw.keep_number_text = true;
   jot::parser strict({}, GetParam());
-  for (const auto& f : files_with_prefix(dir, "y_")) {
+  for (const auto& f : conformance_paths("y_")) {
     std::string text;
     ASSERT_TRUE(jot_test::read_file(f.string(), text));
     jot_test::exact_copy input(text);
