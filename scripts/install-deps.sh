@@ -2,12 +2,12 @@
 # Installs the Debian packages a make target needs, when they are missing and
 # this is a root shell on Debian/Ubuntu; otherwise prints what is missing and
 # carries on (everything optional is skipped by the suites themselves).
-#   install-deps.sh test    GoogleTest, clang + libFuzzer runtime, RapidJSON
+#   install-deps.sh test    GoogleTest, pkg-config, clang + libFuzzer runtime, RapidJSON
 #   install-deps.sh bench   the C++ peer libraries
 set -u
 want=""
 case "${1:-test}" in
-  test)  pkgs="libgtest-dev cmake ninja-build clang libclang-rt-14-dev rapidjson-dev" ;;
+  test)  pkgs="libgtest-dev cmake ninja-build pkg-config clang libclang-rt-14-dev rapidjson-dev" ;;
   bench) pkgs="libsimdjson-dev rapidjson-dev nlohmann-json3-dev libboost-json1.81-dev" ;;
   *) echo "install-deps.sh: unknown set '$1'" >&2; exit 2 ;;
 esac
