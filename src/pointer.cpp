@@ -1,4 +1,6 @@
-// src/pointer.cpp - RFC 6901 JSON Pointer lookup, without allocating.
+// src/pointer.cpp - RFC 6901 JSON Pointer syntax and lookup, without allocating.
+#include "jot/pointer.h"
+
 #include <cstddef>
 #include <string_view>
 
@@ -7,6 +9,16 @@
 namespace jot {
 
 namespace {
+
+// An invalid_pointer error at byte `at` of the pointer. The message says what
+// is wrong, never "invalid JSON Pointer" again: callers print the code's own
+// text (or their own) beside it.
+error pointer_error(const char* message, std::size_t at) noexcept {
+  error e = make_error(error_code::invalid_pointer);
+  e.message = message;
+  e.offset = at;
+  return e;
+}
 
 // True when key equals the pointer token (with ~0 and ~1 decoded). The token
 // is already known to hold only valid escapes.
@@ -18,13 +30,6 @@ bool key_matches_token(std::string_view key, std::string_view token) noexcept {
     if (k == key.size() || key[k] != c) return false;
   }
   return k == key.size();
-}
-
-bool valid_escapes(std::string_view token) noexcept {
-  for (std::size_t i = 0; i < token.size(); ++i)
-    if (token[i] == '~' && (i + 1 == token.size() || (token[i + 1] != '0' && token[i + 1] != '1')))
-      return false;
-  return true;
 }
 
 // Parses an RFC 6901 array index: "0" or digits without a leading zero.
@@ -41,17 +46,29 @@ bool parse_index(std::string_view token, std::size_t* out) noexcept {
 
 }  // namespace
 
+error check_pointer(std::string_view pointer) noexcept {
+  if (pointer.empty()) return error{};
+  if (pointer[0] != '/') return pointer_error("must be empty or start with '/'", 0);
+  for (std::size_t i = 0; i < pointer.size(); ++i) {
+    if (pointer[i] != '~') continue;
+    if (i + 1 == pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1'))
+      return pointer_error("'~' must be followed by '0' or '1'", i);
+  }
+  return error{};
+}
+
 result<value> value::at_pointer(std::string_view pointer) const noexcept {
+  // Syntax first, so a malformed pointer is reported the same whatever the
+  // document holds.
+  if (error e = check_pointer(pointer); !e.ok()) return e;
   if (!n_) return make_error(error_code::not_found);
   if (pointer.empty()) return *this;
-  if (pointer[0] != '/') return make_error(error_code::invalid_pointer);
   value v = *this;
   std::size_t pos = 1;
   for (;;) {
     std::size_t slash = pointer.find('/', pos);
     std::string_view token =
         pointer.substr(pos, slash == std::string_view::npos ? std::string_view::npos : slash - pos);
-    if (!valid_escapes(token)) return make_error(error_code::invalid_pointer);
     if (v.is_object()) {
       value found;
       for (member m : jot::object(v.node())) {

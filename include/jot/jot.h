@@ -3,7 +3,8 @@
 //   error.h    error codes, error values, result<T>
 //   arena.h    caller-controlled memory: buffers, upstream allocators
 //   options.h  parse_options, write_options
-//   value.h    read-only DOM views: value, array, object, JSON Pointer
+//   value.h    read-only DOM views: value, array, object, JSON Pointer lookup
+//   pointer.h  JSON Pointer syntax check
 //   parse.h    parser, document, parse(), dom_size_bound()
 //   write.h    write() to a caller buffer or a growable output_buffer
 #pragma once
@@ -12,6 +13,7 @@
 #include "jot/error.h"
 #include "jot/options.h"
 #include "jot/parse.h"
+#include "jot/pointer.h"
 #include "jot/value.h"
 #include "jot/write.h"
 

@@ -227,7 +227,7 @@ class arguments(case):
     def test_invalid_pointer_is_a_usage_error(self):
         f = self.write("a.json", b'{"a":1}')
         self.assert_usage_error(["get", f, "a"],
-                                "invalid JSON Pointer 'a': must be empty or start with '/'")
+                                "invalid JSON Pointer 'a': must be empty or start with '/' (byte 1)")
 
     def test_double_dash_ends_options(self):
         f = self.write("-odd.json", b"[true]")
@@ -439,6 +439,32 @@ class get(case):
                 code, out, err = run("get", path, pointer)
                 self.assertEqual((code, out), (EXIT_USAGE, b""))
                 self.assertRegex(err.decode(), r"^jot: invalid JSON Pointer '" + re.escape(pointer) + r"': \S.*\n\Z")
+                # Says what is wrong and where, without repeating itself.
+                self.assertEqual(err.decode().count("invalid JSON Pointer"), 1, err)
+                at = pointer.index("~") + 1
+                self.assertTrue(err.decode().endswith(
+                    "': '~' must be followed by '0' or '1' (byte %d)\n" % at), err)
+
+    def test_bad_escape_after_a_missing_member(self):
+        # The syntax is checked before any lookup, so where the pointer stops
+        # matching does not change the verdict.
+        code, out, err = run("get", self.doc_path(), "/nope/~2")
+        self.assertEqual((code, out), (EXIT_USAGE, b""))
+        self.assertIn(b"'~' must be followed by '0' or '1' (byte 7)", err)
+
+    def test_raw(self):
+        path = self.doc_path()
+        # Like jq -r: a string's bytes without quotes or escapes; other values as JSON.
+        for flag in ("-r", "--raw"):
+            with self.subTest(flag=flag):
+                self.assert_run(["get", flag, path, "/s"], EXIT_OK, "caf\u00e9\n".encode())
+                self.assert_run(["get", path, "/m~0n/1/x", flag], EXIT_OK, b"y\n")
+                self.assert_run(["get", flag, path, "/f"], EXIT_OK, b"2.5\n")
+                self.assert_run(["get", flag, path, "/arr/0"], EXIT_OK, b"[1,2]\n")
+        esc = self.write("esc.json", json.dumps({"t": "a\"b\\c\n\td/\u0001"}).encode())
+        self.assert_run(["get", "-r", esc, "/t"], EXIT_OK, b'a"b\\c\n\td/\x01\n')
+        self.assert_run(["get", esc, "/t"], EXIT_OK, b'"a\\"b\\\\c\\n\\td/\\u0001"\n')
+        self.assert_usage_error(["minify", "-r", path], "option --raw does not apply to minify")
 
     def test_malformed_index_is_rejected(self):
         path = self.doc_path()

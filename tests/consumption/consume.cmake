@@ -79,6 +79,21 @@ if(MODE STREQUAL "install")
       message(FATAL_ERROR "the install lacks ${pattern}")
     endif()
   endforeach()
+  # The licence travels with the package: its text, and its SPDX name in both
+  # kinds of metadata.
+  file(GLOB_RECURSE license_files ${prefix}/share/doc/*/LICENSE)
+  if(NOT license_files)
+    message(FATAL_ERROR "the install lacks the LICENSE text under share/doc")
+  endif()
+  file(GLOB_RECURSE pc_files ${prefix}/jot.pc)
+  file(READ ${pc_files} pc_text)
+  if(NOT pc_text MATCHES "\nLicense: MIT\n")
+    message(FATAL_ERROR "jot.pc does not declare License: MIT")
+  endif()
+  # pkg-config must not choose the consumer's language standard.
+  if(pc_text MATCHES "-std=")
+    message(FATAL_ERROR "jot.pc forces a -std= flag on its consumers")
+  endif()
   # With tools off, no jot executable may be installed.
   if(EXISTS ${prefix}/bin/jot)
     message(FATAL_ERROR "JOT_BUILD_TOOLS=OFF still installed bin/jot")
@@ -134,15 +149,35 @@ elseif(MODE STREQUAL "pkg_config")
     set(CXX c++)
   endif()
   separate_arguments(extra UNIX_COMMAND "${CXX_FLAGS}")
+  # The consumer picks its own standard (jot needs C++20 or later): a C++23
+  # consumer must stay C++23, which consumer.cpp checks with JOT_EXPECT_CXX23.
   set(exe ${WORK_DIR}/pkg_config-consumer)
-  step("compile with pkg-config flags" ${CXX} ${extra} "-DJOT_EXPECTED_VERSION=\"${VERSION}\""
-       ${consumers_dir}/consumer.cpp ${flags} -o ${exe})
+  step("compile with pkg-config flags (C++20)" ${CXX} -std=c++20 ${extra}
+       "-DJOT_EXPECTED_VERSION=\"${VERSION}\"" ${consumers_dir}/consumer.cpp ${flags} -o ${exe})
   run_consumer(${exe})
+  step("compile with pkg-config flags (C++23)" ${CXX} -std=c++23 ${extra} -DJOT_EXPECT_CXX23
+       "-DJOT_EXPECTED_VERSION=\"${VERSION}\"" ${consumers_dir}/consumer.cpp ${flags} -o ${exe}23)
+  run_consumer(${exe}23)
 
 elseif(MODE STREQUAL "add_subdirectory" OR MODE STREQUAL "fetch_content")
   # These build jot's sources once more inside the consumer; Debug halves the
   # compile time, and what they test is the CMake integration, not the code.
-  build_and_run(${MODE} ${WORK_DIR}/${MODE}-build Debug -DJOT_SOURCE_DIR=${JOT_SOURCE_DIR})
+  set(build_dir ${WORK_DIR}/${MODE}-build)
+  build_and_run(${MODE} ${build_dir} Debug -DJOT_SOURCE_DIR=${JOT_SOURCE_DIR})
+  # Installing the parent project must not install jot unless it asks with
+  # JOT_INSTALL=ON (the default is PROJECT_IS_TOP_LEVEL).
+  set(sub_prefix ${WORK_DIR}/${MODE}-prefix)
+  file(REMOVE_RECURSE ${sub_prefix})
+  step("install the parent project" ${CMAKE_COMMAND} --install ${build_dir} --prefix ${sub_prefix})
+  file(GLOB_RECURSE leaked ${sub_prefix}/*)
+  if(leaked)
+    message(FATAL_ERROR "installing a project that vendors jot installed jot's files: ${leaked}")
+  endif()
+  step("configure with JOT_INSTALL=ON" ${CMAKE_COMMAND} ${build_dir} -DJOT_INSTALL=ON)
+  step("install with JOT_INSTALL=ON" ${CMAKE_COMMAND} --install ${build_dir} --prefix ${sub_prefix})
+  if(NOT EXISTS ${sub_prefix}/include/jot/jot.h)
+    message(FATAL_ERROR "JOT_INSTALL=ON did not install jot's headers")
+  endif()
 
 else()
   message(FATAL_ERROR "consume.cmake: unknown MODE '${MODE}'")

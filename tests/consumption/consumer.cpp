@@ -14,6 +14,10 @@
 #error "the consumer build must define JOT_EXPECTED_VERSION"
 #endif
 
+#if defined(JOT_EXPECT_CXX23) && __cplusplus <= 202002L
+#error "the consumer asked for C++23 but jot's flags changed the standard"
+#endif
+
 namespace {
 
 int fail(const char* what) {

@@ -34,6 +34,7 @@ struct invocation {
   std::uint32_t indent = 2;                // --indent N (pretty, and get --pretty)
   bool indent_given = false;
   bool pretty = false;                     // get --pretty
+  bool raw = false;                        // get -r / --raw: strings without quotes or escapes
 };
 
 // Each subcommand validates its operands and returns an exit_status.

@@ -3,7 +3,7 @@
 //   jot validate [FILE...]           exit 0 when every file is valid JSON
 //   jot minify [FILE]                compact JSON
 //   jot pretty [--indent N] [FILE]   indented JSON
-//   jot get [--pretty] FILE POINTER  the value at an RFC 6901 JSON Pointer
+//   jot get [--pretty|-r] FILE POINTER  the value at an RFC 6901 JSON Pointer
 //
 // See docs/cli.md for the full description and the exit codes (cli.h).
 #include <cstdint>
@@ -24,7 +24,8 @@ constexpr const char* usage_text =
     "                                as FILE:LINE:COLUMN: message (columns count bytes)\n"
     "  minify [FILE]                 print FILE as compact JSON\n"
     "  pretty [--indent N] [FILE]    print FILE indented N spaces per level (default 2)\n"
-    "  get [--pretty] FILE POINTER   print the value at a JSON Pointer (RFC 6901),\n"
+    "  get [--pretty|-r] FILE POINTER\n"
+    "                                print the value at a JSON Pointer (RFC 6901),\n"
     "                                e.g. /users/0/name; \"\" is the whole document\n"
     "\n"
     "FILE '-' (the default when FILE is optional) reads standard input.\n"
@@ -37,6 +38,7 @@ constexpr const char* usage_text =
     "output options:\n"
     "  --indent N          spaces per level, 0 to 64 (pretty; get, where it implies --pretty)\n"
     "  --pretty            get: print the value indented (2 spaces unless --indent)\n"
+    "  -r, --raw           get: print a string's text without quotes or escapes\n"
     "\n"
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
@@ -65,12 +67,13 @@ struct command {
   int (*run)(const invocation&);
   bool takes_indent;
   bool takes_pretty;
+  bool takes_raw;
 };
 constexpr command commands[] = {
-    {"validate", run_validate, false, false},
-    {"minify", run_minify, false, false},
-    {"pretty", run_pretty, true, false},
-    {"get", run_get, true, true},
+    {"validate", run_validate, false, false, false},
+    {"minify", run_minify, false, false, false},
+    {"pretty", run_pretty, true, false, false},
+    {"get", run_get, true, true, true},
 };
 
 enum class parsed { run, exit_ok, exit_usage };
@@ -110,6 +113,10 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
     }
     if (arg == "--pretty") {
       inv.pretty = true;
+      continue;
+    }
+    if (arg == "-r" || arg == "--raw") {
+      inv.raw = true;
       continue;
     }
 
@@ -173,5 +180,7 @@ int main(int argc, char** argv) {
     return usage_error("option --indent does not apply to " + std::string(cmd->name));
   if (inv.pretty && !cmd->takes_pretty)
     return usage_error("option --pretty does not apply to " + std::string(cmd->name));
+  if (inv.raw && !cmd->takes_raw)
+    return usage_error("option --raw does not apply to " + std::string(cmd->name));
   return cmd->run(inv);
 }
