@@ -95,7 +95,9 @@ def cpu_features():
             for line in f:
                 if line.startswith("flags"):
                     have = set(line.split(":", 1)[1].split())
-                    return [x for x in ("sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vbmi2") if x in have]
+                    # /proc/cpuinfo's spelling; simdjson's icelake kernel needs avx512_vbmi2.
+                    return [x for x in ("sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vl", "avx512vbmi",
+                                        "avx512_vbmi2") if x in have]
     except OSError:
         pass
     return []
