@@ -18,14 +18,20 @@ from collections import OrderedDict
 from xml.sax.saxutils import escape
 
 WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson"]
-WORKLOAD_TITLE = {
-    "dom_parse": "DOM parse (MB/s of input, higher is better)",
-    "dom_serialize": "DOM serialize, minified (MB/s of output, higher is better)",
-    "packets": "Packets: parse + scan every string (ns per packet, lower is better)",
-    "typed_decode": "Typed decode (MB/s of input, higher is better)",
-    "typed_encode": "Typed encode (MB/s of output, higher is better)",
-    "ndjson": "NDJSON, one parse per line (MB/s of input, higher is better)",
+WORKLOAD_NAME = {
+    "dom_parse": "DOM parse",
+    "dom_serialize": "DOM serialize, minified",
+    "packets": "Packets: parse + scan every string",
+    "typed_decode": "Typed decode",
+    "typed_encode": "Typed encode",
+    "ndjson": "NDJSON, one parse per line",
 }
+OUTPUT_WORKLOADS = ("dom_serialize", "typed_encode")  # their MB/s count output bytes
+# Every note a runner writes when a check fails (bench/runner/main.cpp,
+# bench/rust/src, bench/go): ROUND TRIP / DECODE / ENCODE / SIZE MISMATCH,
+# REJECTS A VALID PACKET, ACCEPTS THE INVALID PACKET, REJECTS THE INPUT (a
+# corpus file; the row has no figures), DECODE FAILS.
+CHECK_FAILED = re.compile(r"MISMATCH|ACCEPTS|REJECTS|FAILS")
 LANG_COLOR = {"c++": "#4f7fc7", "rust": "#9775c9", "go": "#3aa88f"}
 JOT_COLOR = "#e8590c"
 
@@ -39,13 +45,32 @@ def lower_is_better(r):
     return r["metric"] == "latency"
 
 
+def title(workload, unit):
+    """A heading whose unit is the one the records carry, so that a table of
+    docs/s is never headed MB/s."""
+    if unit == "MB/s":
+        what = "MB/s of output" if workload in OUTPUT_WORKLOADS else "MB/s of input"
+    elif unit == "ns/op":
+        what = "ns per packet" if workload == "packets" else "ns per operation"
+    elif unit == "docs/s":
+        what = "documents/s"
+    else:
+        what = unit
+    better = "lower is better" if unit.startswith("ns") else "higher is better"
+    return "%s (%s, %s)" % (WORKLOAD_NAME.get(workload, workload), what, better)
+
+
 def is_jot(r):
     return r["library"] == "jot"
 
 
 def is_flagged(r):
-    n = r.get("note") or ""
-    return bool(re.search(r"MISMATCH|ACCEPTS|REJECTS", n))
+    return bool(CHECK_FAILED.search(r.get("note") or ""))
+
+
+def has_figures(r):
+    """False for the record of a library that failed its check before timing."""
+    return r.get("reps", 1) != 0 and r["median"] > 0
 
 
 def load(paths):
@@ -70,7 +95,9 @@ def cpu_features():
             for line in f:
                 if line.startswith("flags"):
                     have = set(line.split(":", 1)[1].split())
-                    return [x for x in ("sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vbmi2") if x in have]
+                    # /proc/cpuinfo's spelling; simdjson's icelake kernel needs avx512_vbmi2.
+                    return [x for x in ("sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vl", "avx512vbmi",
+                                        "avx512_vbmi2") if x in have]
     except OSError:
         pass
     return []
@@ -105,8 +132,9 @@ def groups(records):
     key = lambda r: (WORKLOAD_ORDER.index(r["workload"]) if r["workload"] in WORKLOAD_ORDER else 99,)
     for r in sorted(records, key=key):
         g.setdefault((r["workload"], r["dataset"], r["metric"]), []).append(r)
-    for rows in g.values():  # best first
-        rows.sort(key=lambda r: r["median"], reverse=not lower_is_better(rows[0]))
+    for rows in g.values():  # best first; rows without figures last
+        lower = lower_is_better(rows[0])
+        rows.sort(key=lambda r: (not has_figures(r), r["median"] if lower else -r["median"]))
     return g
 
 
@@ -122,7 +150,7 @@ def jot_row(rows):
 
 def ratio(j, r):
     """jot's advantage over r: above 1 means jot is faster."""
-    if not j or r["median"] <= 0 or j["median"] <= 0:
+    if not j or not has_figures(r) or not has_figures(j):
         return None
     return r["median"] / j["median"] if lower_is_better(r) else j["median"] / r["median"]
 
@@ -176,8 +204,9 @@ def write_md(path, meta, g, costs, title):
             name = ("**%s**" % label(r)) if is_jot(r) else label(r)
             if is_flagged(r):
                 name = "! " + name
+            figs = (fmt(r["median"]), fmt(r["min"]), fmt(r["max"])) if has_figures(r) else ("-", "-", "-")
             L.append("| %s | %s | %s | %s | %s-%s | %s | %s | %s | %s | %s |" % (
-                name, r["language"], r["version"], fmt(r["median"]), fmt(r["min"]), fmt(r["max"]),
+                name, r["language"], r["version"], figs[0], figs[1], figs[2],
                 "-" if (x is None or r is j) else "%.2f" % x, fmt(r.get("allocs_per_op")),
                 fmt_bytes(r.get("bytes_per_op")),
                 fmt_bytes(r.get("peak_heap_bytes")),
@@ -202,7 +231,7 @@ def svg_chart(path, workload, panels):
     y = 58
     parts = []
     for (d, m), rows in panels:
-        rows = [r for r in rows if r["median"] > 0]
+        rows = [r for r in rows if has_figures(r)]
         if not rows:
             continue
         unit = rows[0]["unit"]
@@ -250,7 +279,7 @@ def svg_chart(path, workload, panels):
            ".val{font-size:12px;fill:#333}.jot{font-weight:bold;fill:#b8420a}.leg{font-size:12px;fill:#444}.ratio{fill:#888;font-size:11px}.bad{fill:#c92a2a}.sub{font-size:12px;fill:#666}"
            ".whisk{stroke:#222;stroke-width:1.2;opacity:.55}</style>",
            '<rect width="100%" height="100%" fill="white"/>',
-           '<text x="16" y="24" class="title">%s</text>' % escape(WORKLOAD_TITLE.get(workload, workload))]
+           '<text x="16" y="24" class="title">%s</text>' % escape(title(workload, panels[0][1][0]["unit"]))]
     svg += legend + parts + ["</svg>"]
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(svg))
@@ -270,7 +299,7 @@ def write_summary(path, g):
         for d in datasets:
             for r in per_d[d]:
                 libs.setdefault((label(r), r["language"]), {})[d] = r
-        L += ["### %s" % WORKLOAD_TITLE.get(w, w), "",
+        L += ["### %s" % title(w, next(iter(per_d.values()))[0]["unit"]), "",
               "| library | " + " | ".join(datasets) + " |", "| --- |" + " ---: |" * len(datasets)]
         for (name, lang), cells in libs.items():
             row = []
@@ -280,7 +309,7 @@ def write_summary(path, g):
                     row.append("-")
                     continue
                 x = ratio(jot_row(per_d[d]), r)
-                cell = fmt(r["median"])
+                cell = fmt(r["median"]) if has_figures(r) else "-"
                 if is_jot(r):
                     cell = "**%s**" % cell
                 elif x is not None:
@@ -301,7 +330,7 @@ def print_table(g):
         print("\n%s / %s (%s)" % (w, d, rows[0]["unit"]))
         for r in rows:
             x = ratio(j, r)
-            print("  %-40s %-5s %10s   %s%s" % (label(r)[:40], r["language"], fmt(r["median"]),
+            print("  %-40s %-5s %10s   %s%s" % (label(r)[:40], r["language"], fmt(r["median"]) if has_figures(r) else "-",
                                              "" if (x is None or r is j) else "jot x %.2f" % x,
                                              ("   " + r["note"]) if is_flagged(r) else ""))
 

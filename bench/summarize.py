@@ -1,20 +1,17 @@
 #!/usr/bin/env python3
 """Prints the compact tables of docs/benchmarks.md ("Latest figures") from a
-results.json written by `make bench`: one table per workload, one column per
-dataset, each cell the median and jot's ratio to that row (above 1: jot is
-faster). Usage: python3 bench/summarize.py build/release/bench/results.json
+results.json written by `make bench`: one table per workload and unit (NDJSON
+has one in MB/s and one in documents/s), one column per dataset, each cell the
+median and jot's ratio to that row (above 1: jot is faster); "!" marks a row
+that failed a check. Usage: python3 bench/summarize.py build/release/bench/results.json
 """
 import json
+import os
 import sys
 
-WORKLOADS = [
-    ("dom_parse", "DOM parse (MB/s of input, higher is better)"),
-    ("dom_serialize", "DOM serialize, minified (MB/s of output, higher is better)"),
-    ("packets", "Packets: parse + scan every string (ns per packet, lower is better)"),
-    ("typed_decode", "Typed decode (MB/s of input, higher is better)"),
-    ("typed_encode", "Typed encode (MB/s of output, higher is better)"),
-    ("ndjson", "NDJSON, one parse per line (MB/s of input, higher is better)"),
-]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# One definition of units, headings and failed checks for both scripts.
+from report import WORKLOAD_ORDER, has_figures, is_flagged, lower_is_better, title  # noqa: E402
 
 
 def name(r):
@@ -26,41 +23,54 @@ def fmt(v):
     return "%.0f" % v if v >= 100 else "%.3g" % v
 
 
+def table(workload, rows):
+    datasets = list(dict.fromkeys(r["dataset"] for r in rows))
+    lower = lower_is_better(rows[0])
+    jot = {r["dataset"]: r["median"] for r in rows
+           if r["library"] == "jot" and not r.get("variant") and has_figures(r)}
+    libs = list(dict.fromkeys(name(r) for r in rows))
+    cell = {(name(r), r["dataset"]): r for r in rows}
+    first = datasets[0]
+
+    def order(lib):  # best first on the first dataset; rows without figures last
+        r = cell.get((lib, first))
+        if r is None or not has_figures(r):
+            return float("inf")
+        return r["median"] if lower else -r["median"]
+
+    libs.sort(key=order)
+    print("#### %s\n" % title(workload, rows[0]["unit"]))
+    print("| library | " + " | ".join(datasets) + " |")
+    print("| --- |" + " ---: |" * len(datasets))
+    for lib in libs:
+        cells = []
+        for d in datasets:
+            r = cell.get((lib, d))
+            if r is None:
+                cells.append("-")
+                continue
+            text = fmt(r["median"]) if has_figures(r) else "-"
+            if lib == "jot":
+                text = "**%s**" % text
+            elif d in jot and has_figures(r):
+                ratio = r["median"] / jot[d] if lower else jot[d] / r["median"]
+                text += " (%.2f)" % ratio
+            if is_flagged(r):
+                text += " !"
+            cells.append(text)
+        print("| %s | %s |" % ("**jot**" if lib == "jot" else lib, " | ".join(cells)))
+    print()
+
+
 def main(path):
-    records = json.load(open(path))["records"]
-    for workload, title in WORKLOADS:
+    with open(path, encoding="utf-8") as f:
+        records = json.load(f)["records"]
+    workloads = WORKLOAD_ORDER + [w for w in dict.fromkeys(r["workload"] for r in records) if w not in WORKLOAD_ORDER]
+    for workload in workloads:
         rows = [r for r in records if r["workload"] == workload]
-        if not rows:
-            continue
-        datasets = list(dict.fromkeys(r["dataset"] for r in rows))
-        lower_is_better = rows[0]["unit"].startswith("ns")
-        jot = {r["dataset"]: r["median"] for r in rows if r["library"] == "jot" and not r.get("variant")}
-        libs = list(dict.fromkeys(name(r) for r in rows))
-        cell = {(name(r), r["dataset"]): r for r in rows}
-        first = datasets[0]
-        libs.sort(key=lambda l: (cell[(l, first)]["median"] * (1 if lower_is_better else -1))
-                  if (l, first) in cell else float("inf"))
-        print("#### %s\n" % title)
-        print("| library | " + " | ".join(datasets) + " |")
-        print("| --- |" + " ---: |" * len(datasets))
-        for lib in libs:
-            cells = []
-            for d in datasets:
-                r = cell.get((lib, d))
-                if r is None:
-                    cells.append("-")
-                    continue
-                text = fmt(r["median"])
-                if lib == "jot":
-                    text = "**%s**" % text
-                elif d in jot and r["median"] > 0:
-                    ratio = r["median"] / jot[d] if lower_is_better else jot[d] / r["median"]
-                    text += " (%.2f)" % ratio
-                if "MISMATCH" in (r.get("note") or "") or "ACCEPTED" in (r.get("note") or ""):
-                    text += " !"
-                cells.append(text)
-            print("| %s | %s |" % ("**jot**" if lib == "jot" else lib, " | ".join(cells)))
-        print()
+        # One table per unit: a cell holds one figure, and its heading names that figure's unit.
+        for unit in dict.fromkeys(r["unit"] for r in rows):
+            table(workload, [r for r in rows if r["unit"] == unit])
 
 
 if __name__ == "__main__":

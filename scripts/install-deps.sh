@@ -3,12 +3,13 @@
 # this is a root shell on Debian/Ubuntu; otherwise prints what is missing and
 # carries on (everything optional is skipped by the suites themselves).
 #   install-deps.sh test    GoogleTest, pkg-config, clang + libFuzzer runtime, RapidJSON
-#   install-deps.sh bench   the C++ peer libraries
+#   install-deps.sh bench   the C++ peers packaged by Debian (simdjson, yyjson and
+#                           glaze are built from pinned sources by bench/CMakeLists.txt)
 set -u
 want=""
 case "${1:-test}" in
   test)  pkgs="libgtest-dev cmake ninja-build pkg-config clang libclang-rt-14-dev rapidjson-dev" ;;
-  bench) pkgs="libsimdjson-dev rapidjson-dev nlohmann-json3-dev libboost-json1.81-dev" ;;
+  bench) pkgs="rapidjson-dev nlohmann-json3-dev libboost-json1.81-dev" ;;
   *) echo "install-deps.sh: unknown set '$1'" >&2; exit 2 ;;
 esac
 for p in $pkgs; do

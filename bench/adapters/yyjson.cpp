@@ -1,4 +1,4 @@
-// yyjson (compiled only when find_package(yyjson) finds it). One dynamic
+// yyjson (0.12.0; yyjson.c compiled as C by bench/CMakeLists.txt). One dynamic
 // allocator per thread (yyjson_alc_dyn_new, yyjson >= 0.7), reused by every
 // document and output, so the steady state does not call malloc; the packets
 // workload also runs with a 4 KB pool allocator on a caller buffer.

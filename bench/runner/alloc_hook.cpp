@@ -1,7 +1,7 @@
 // bench/runner/alloc_hook.cpp - counts heap allocations of the whole process.
 //
 // Defining malloc and friends in the executable interposes them for every
-// library, shared ones included (simdjson's .so, libstdc++'s operator new), so
+// library, shared ones included (libstdc++'s operator new), so
 // no LD_PRELOAD is needed. They forward to glibc's __libc_* entry points. The
 // counters are relaxed atomics, touched only while counting is switched on, so
 // timed runs pay one predictable branch per allocation. While counting, live

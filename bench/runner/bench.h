@@ -75,7 +75,7 @@ bool operator==(const tw_status& a, const tw_status& b);
 
 struct library {
   const char* name = "";     // e.g. "simdjson"
-  const char* version = "";  // e.g. "3.0.1"
+  const char* version = "";  // e.g. "4.6.7"
   const char* variant = "";  // e.g. "On-Demand"; "" for the default
   const char* note = "";     // printed beside results (e.g. build provenance)
   bool is_jot = false;

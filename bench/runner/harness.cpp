@@ -71,6 +71,15 @@ long long fresh_peak_heap(const bench_case& c) {
   return peak;
 }
 
+// One result record; nums holds the metric, the figures and the counts.
+std::string record(const group& g, const bench_case& c, const std::string& variant, const std::string& note,
+                   const char* nums) {
+  return "{\"workload\":" + json_quote(g.workload) + ",\"dataset\":" + json_quote(g.dataset) +
+         ",\"library\":" + json_quote(c.lib->name) + ",\"language\":\"c++\",\"version\":" +
+         json_quote(c.lib->version) + ",\"variant\":" + json_quote(variant) + "," + nums +
+         ",\"note\":" + json_quote(note) + "}";
+}
+
 }  // namespace
 
 std::string json_quote(std::string_view s) {
@@ -97,6 +106,7 @@ void run_group(const config& cfg, const group& g, std::vector<bench_case>& cases
   // Calibration (its first batch is the warm-up: first touch, lazy allocations):
   // grow the batch until it lasts an eighth of rep_time, then scale it to rep_time.
   for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (cases[i].failed) continue;
     for (;;) {
       auto t = clock_type::now();
       for (std::uint64_t k = 0; k < iters[i]; ++k) sink += cases[i].op();
@@ -112,6 +122,7 @@ void run_group(const config& cfg, const group& g, std::vector<bench_case>& cases
   std::vector<std::vector<double>> samples(cases.size());
   for (int r = 0; r < cfg.reps; ++r) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (cases[i].failed) continue;
       auto t = clock_type::now();
       for (std::uint64_t k = 0; k < iters[i]; ++k) sink += cases[i].op();
       samples[i].push_back(seconds_since(t) * 1e9 / static_cast<double>(iters[i]) / g.per_call);
@@ -119,6 +130,19 @@ void run_group(const config& cfg, const group& g, std::vector<bench_case>& cases
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
     bench_case& c = cases[i];
+    if (c.failed) {
+      const bool lat = g.latency;
+      char nums[256];
+      std::snprintf(nums, sizeof nums,
+                    "\"metric\":\"%s\",\"unit\":\"%s\",\"median\":0,\"min\":0,\"max\":0,\"allocs_per_op\":null,"
+                    "\"bytes_per_op\":null,\"peak_rss_kb\":null,\"peak_heap_bytes\":null,\"reps\":0,\"iters_per_rep\":0",
+                    lat ? "latency" : "throughput", lat ? "ns/op" : "MB/s");
+      std::string variant = c.variant.empty() ? c.lib->variant : c.variant;
+      out.push_back(record(g, c, variant, c.note, nums));
+      std::fprintf(stderr, "  %-14s %-18s %-12s %-26s %s\n", g.workload.c_str(), g.dataset.c_str(), c.lib->name,
+                   variant.c_str(), c.note.c_str());
+      continue;
+    }
     // Steady state: the op already ran many times; count about one batch more.
     std::uint64_t n = std::min<std::uint64_t>(iters[i], 16);
     bool rss_ok = reset_peak_rss();
@@ -149,10 +173,7 @@ void run_group(const config& cfg, const group& g, std::vector<bench_case>& cases
                     rss < 0 ? "null" : std::to_string(rss).c_str(),
                     peak_heap < 0 ? "null" : std::to_string(peak_heap).c_str(), cfg.reps,
                     static_cast<unsigned long long>(iters[i]));
-      out.push_back("{\"workload\":" + json_quote(g.workload) + ",\"dataset\":" + json_quote(g.dataset) +
-                    ",\"library\":" + json_quote(c.lib->name) + ",\"language\":\"c++\",\"version\":" +
-                    json_quote(c.lib->version) + ",\"variant\":" + json_quote(variant) + "," + nums +
-                    ",\"note\":" + json_quote(note) + "}");
+      out.push_back(record(g, c, variant, note, nums));
     };
     double shown;
     const char* unit;

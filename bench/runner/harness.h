@@ -35,6 +35,10 @@ struct bench_case {
   // The same operation on a state of its own, created and destroyed inside:
   // run once in a forked child to measure the library's peak heap from scratch.
   std::function<std::uint64_t()> fresh_op;
+  // The library failed this workload's untimed check (note says how): the case
+  // is not timed but still gets a record, with zero figures, so that a peer
+  // that fails stays visible in the results instead of silently missing.
+  bool failed = false;
 };
 
 struct group {

@@ -111,7 +111,9 @@ void dom_parse(suite& s) {
       bench_case c;
       c.lib = l;
       if (!l->parse(st, in.get())) {
-        std::fprintf(stderr, "  note: %s rejects %s; skipped\n", l->name, f[0]);
+        c.failed = true;
+        c.note = "REJECTS THE INPUT";
+        cases.push_back(std::move(c));
         continue;
       }
       c.op = [l, st, i = in.get()] { return static_cast<std::uint64_t>(l->parse(st, i)); };
@@ -137,10 +139,16 @@ void dom_serialize(suite& s) {
       if (!l->load || !l->serialize) continue;
       states.push_back(std::make_unique<state>(l));
       void* st = states.back()->p;
-      if (!l->load(st, in.get())) continue;
-      std::string_view text = l->serialize(st);
       bench_case c;
       c.lib = l;
+      if (!l->load(st, in.get())) {
+        c.failed = true;
+        c.note = "REJECTS THE INPUT";
+        g.case_bytes.push_back(0);
+        cases.push_back(std::move(c));
+        continue;
+      }
+      std::string_view text = l->serialize(st);
       c.note = "output " + std::to_string(text.size()) + " bytes";
       if (s.reference && s.reference->same_json) {
         bool same = s.reference->same_json(in.get().view(), text);
@@ -241,13 +249,15 @@ void ndjson(suite& s) {
     states.push_back(std::make_unique<state>(l));
     void* st = states.back()->p;
     long n = l->ndjson(st, in.get());
+    bench_case c;
+    c.lib = l;
     if (n <= 0) {
-      std::fprintf(stderr, "  note: %s fails on the ndjson corpus; skipped\n", l->name);
+      c.failed = true;
+      c.note = "REJECTS THE INPUT";
+      cases.push_back(std::move(c));
       continue;
     }
     docs = std::max(docs, n);
-    bench_case c;
-    c.lib = l;
     c.note = std::to_string(n) + " documents";
     c.op = [l, st, i = in.get()] { return static_cast<std::uint64_t>(l->ndjson(st, i)); };
     c.fresh_op = [l, i = in.get()] {
@@ -274,7 +284,15 @@ void typed(suite& s) {
     states.push_back(std::make_unique<state>(l));
     void* st = states.back()->p;
     tw_data chk;
-    if (!l->decode_twitter(st, in.get(), chk)) continue;
+    if (!l->decode_twitter(st, in.get(), chk)) {
+      bench_case c;
+      c.lib = l;
+      c.variant = std::string(l->variant[0] ? l->variant : "typed");
+      c.failed = true;
+      c.note = "DECODE FAILS";
+      cases.push_back(std::move(c));
+      continue;
+    }
     std::string note = std::to_string(chk.statuses.size()) + " statuses";
     if (!have_ref) {
       ref = chk;
