@@ -319,4 +319,23 @@ TEST(OneLineParse, OwnsItsMemory) {
   EXPECT_EQ(bad.error().code, error_code::unexpected_end);
 }
 
+// A // comment ends at LF, CR or CRLF; what follows the terminator is parsed.
+TEST_P(Parse, LineCommentsEndAtEveryLineTerminator) {
+  jot::parse_options o;
+  o.allow_comments = true;
+  for (const char* eol : {"\n", "\r", "\r\n"}) {
+    const std::string nl = eol;
+    auto d = parse("// head" + nl + "[1, // one" + nl + "2 // two" + nl + "] // tail" + nl, o);
+    ASSERT_TRUE(d) << jot::error_code_name(d.error().code) << " with terminator " << int(nl[0]);
+    EXPECT_EQ(d->root().size(), 2u);
+    EXPECT_EQ(*d->root()[1].get_uint64(), 2u);
+    // The comment still hides everything up to the terminator.
+    d = parse("[1 // ]" + nl + "]", o);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->root().size(), 1u);
+  }
+  EXPECT_EQ(fail("[1, // \r", o).code, error_code::unexpected_end);
+  EXPECT_TRUE(parse("[1] // no terminator at the end", o));
+}
+
 }  // namespace

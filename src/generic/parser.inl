@@ -113,8 +113,10 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
     while (p != end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
     if (p == end || *p != '/' || end - p < 2) return error_code::ok;
     if (p[1] == '/') {
+      // A line comment ends at any line terminator (LF, CR, or CRLF); the
+      // terminator itself is whitespace for the next round.
       p += 2;
-      while (p != end && *p != '\n') ++p;
+      while (p != end && *p != '\n' && *p != '\r') ++p;
     } else if (p[1] == '*') {
       const u8* q = p + 2;
       while (end - q >= 2 && !(q[0] == '*' && q[1] == '/')) ++q;
