@@ -50,11 +50,13 @@ struct portable_kernel {
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
 };
 
-}  // namespace
-
 parse_outcome parse_portable(const char* data, std::size_t size, const parse_options& options,
                              arena& a) noexcept {
   return parse_with<portable_kernel>(data, size, options, a);
 }
+
+}  // namespace
+
+constinit const kernel_entry portable_entry = {kernel::portable, "portable", parse_portable, nullptr};
 
 }  // namespace jot::detail
