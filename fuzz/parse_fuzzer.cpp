@@ -12,7 +12,7 @@ namespace {
 // Recomputes line and column from the offset the slow way.
 void check_position(const jot::error& e, std::string_view json) {
   FUZZ_CHECK(e.offset <= json.size());
-  std::uint32_t line = 1;
+  std::uint64_t line = 1;
   std::size_t line_start = 0;
   for (std::size_t i = 0; i < e.offset; ++i)
     if (json[i] == '\n') ++line, line_start = i + 1;

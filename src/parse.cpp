@@ -108,7 +108,7 @@ void locate(error& e, std::string_view json) noexcept {
   const char* const begin = json.data();
   const char* const stop = begin + offset;
   const char* line_start = begin;
-  std::uint32_t line = 1;
+  std::uint64_t line = 1;  // 64 bits: inputs reach 2^40 bytes, lines and columns too
   while (line_start != stop) {
     const void* nl = std::memchr(line_start, '\n', static_cast<std::size_t>(stop - line_start));
     if (nl == nullptr) break;
@@ -116,7 +116,7 @@ void locate(error& e, std::string_view json) noexcept {
     ++line;
   }
   e.line = line;
-  e.column = static_cast<std::uint32_t>(stop - line_start + 1);
+  e.column = static_cast<std::uint64_t>(stop - line_start) + 1;
 }
 
 }  // namespace jot
