@@ -21,9 +21,13 @@
 #include "jot/detail/node.h"
 
 // The x86 kernels use GCC/Clang builtins and target pragmas; other compilers
-// get the portable kernel only.
+// get the portable kernel only. JOT_IF_X86_KERNELS(f) is f where they are
+// built and nullptr elsewhere, so each entry below is defined on every target.
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #define JOT_HAS_X86_KERNELS 1
+#define JOT_IF_X86_KERNELS(f) f
+#else
+#define JOT_IF_X86_KERNELS(f) nullptr
 #endif
 
 namespace jot::detail {

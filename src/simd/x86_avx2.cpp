@@ -197,9 +197,6 @@ bool cpu_has_avx2() noexcept {
 #endif
 
 namespace jot::detail {
-#if defined(JOT_HAS_X86_KERNELS)
-constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2", parse_avx2, cpu_has_avx2};
-#else
-constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2", nullptr, nullptr};
-#endif
+constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2", JOT_IF_X86_KERNELS(parse_avx2),
+                                           JOT_IF_X86_KERNELS(cpu_has_avx2)};
 }  // namespace jot::detail

@@ -78,9 +78,5 @@ parse_outcome parse_sse2(const char* data, std::size_t size, const parse_options
 #endif
 
 namespace jot::detail {
-#if defined(JOT_HAS_X86_KERNELS)
-constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2", parse_sse2, nullptr};
-#else
-constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2", nullptr, nullptr};
-#endif
+constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2", JOT_IF_X86_KERNELS(parse_sse2), nullptr};
 }  // namespace jot::detail
