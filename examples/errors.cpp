@@ -1,6 +1,7 @@
 // What a parse error tells you: a stable code, a message, and where.
 #include <jot/jot.h>
 
+#include <cinttypes>
 #include <cstdio>
 
 int main() {
@@ -9,7 +10,8 @@ int main() {
   auto doc = jot::parse(text, arena);
   if (doc) return 1;  // a trailing comma is not JSON
   const jot::error& e = doc.error();
-  std::printf("%u:%u: %s (%s, byte %zu)\n", e.line, e.column, e.message, jot::error_code_name(e.code), e.offset);
+  std::printf("%" PRIu64 ":%" PRIu64 ": %s (%s, byte %zu)\n", e.line, e.column, e.message,
+              jot::error_code_name(e.code), e.offset);
 
   jot::parse_options lenient;
   lenient.allow_trailing_commas = true;

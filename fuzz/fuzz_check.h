@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string_view>
 
 #include "jot/jot.h"
@@ -29,23 +30,26 @@ using jot_test::same_tape;
 
 // Parse options from one byte, so that 0 means the strict defaults and every
 // combination is reachable: bit 0 comments, bit 1 trailing commas, bit 2 skip
-// UTF-8 validation, bit 3 keep number text, bits 4-5 the kernel, bits 6-7 a
-// small max_depth (1, 2 or 8) so depth errors are hit without deep inputs.
+// UTF-8 validation, bit 3 keep number text, bit 4 allow a byte order mark,
+// bit 5 unused (the kernel has its own byte: kernel_from), bits 6-7 a small
+// max_depth (1, 2 or 8) so depth errors are hit without deep inputs.
 inline jot::parse_options options_from(std::uint8_t b) {
   jot::parse_options o;
   o.allow_comments = (b & 1) != 0;
   o.allow_trailing_commas = (b & 2) != 0;
   o.validate_utf8 = (b & 4) == 0;
   o.keep_number_text = (b & 8) != 0;
+  o.allow_bom = (b & 16) != 0;
   static constexpr std::uint32_t depths[4] = {1024, 1, 2, 8};
   o.max_depth = depths[b >> 6];
   return o;
 }
 
+// The kernel from a whole byte: 0 is automatic, n is jot::all_kernels[n - 1],
+// taken modulo so that every value names one and new kernels need no new bits.
 inline jot::kernel kernel_from(std::uint8_t b) {
-  static constexpr jot::kernel kernels[4] = {jot::kernel::automatic, jot::kernel::portable,
-                                             jot::kernel::sse2, jot::kernel::avx2};
-  return kernels[(b >> 4) & 3];
+  const std::size_t n = b % (std::size(jot::all_kernels) + 1);
+  return n == 0 ? jot::kernel::automatic : jot::all_kernels[n - 1];
 }
 
 

@@ -26,9 +26,11 @@ fi
 
 # seed NAME FILE: one seed per target, with each target's header bytes.
 seed() {
-  # parse: strict defaults, and every leniency with number text kept
-  { printf '\000'; cat "$2"; } >"$out/parse_fuzzer/$1"
-  { printf '\017'; cat "$2"; } >"$out/parse_fuzzer/lenient_$1"
+  # parse: strict defaults on the automatic kernel, and every leniency (a byte
+  # order mark too) with number text kept on the SSE2 kernel (option byte,
+  # kernel byte)
+  { printf '\000\000'; cat "$2"; } >"$out/parse_fuzzer/$1"
+  { printf '\037\002'; cat "$2"; } >"$out/parse_fuzzer/lenient_$1"
   # roundtrip: defaults, then number text kept with escaping and indent 4
   { printf '\000'; cat "$2"; } >"$out/roundtrip_fuzzer/$1"
   { printf '\107'; cat "$2"; } >"$out/roundtrip_fuzzer/escaped_$1"

@@ -1,6 +1,7 @@
 // fuzz/parse_fuzzer.cpp - DOM parsing under every option combination.
 //
-// Input: one option byte (see options_from) then the JSON text. Checks that
+// Input: one option byte (see options_from), one kernel byte (kernel_from),
+// then the JSON text. Checks that
 // the chosen kernel agrees with the portable one, that errors carry a sane
 // position, that validated strings are valid UTF-8, and that the writer's
 // size prediction matches what it writes.
@@ -11,7 +12,7 @@ namespace {
 // Recomputes line and column from the offset the slow way.
 void check_position(const jot::error& e, std::string_view json) {
   FUZZ_CHECK(e.offset <= json.size());
-  std::uint32_t line = 1;
+  std::uint64_t line = 1;
   std::size_t line_start = 0;
   for (std::size_t i = 0; i < e.offset; ++i)
     if (json[i] == '\n') ++line, line_start = i + 1;
@@ -66,12 +67,12 @@ void check_kept_numbers(const jot::document& kept, std::string_view json, jot::p
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (size == 0) return 0;
+  if (size < 2) return 0;
   const jot::parse_options options = jot_fuzz::options_from(data[0]);
-  std::string_view json(reinterpret_cast<const char*>(data + 1), size - 1);
+  std::string_view json(reinterpret_cast<const char*>(data + 2), size - 2);
 
   jot::arena a;
-  auto doc = jot::parser(options, jot_fuzz::kernel_from(data[0])).parse(json, a);
+  auto doc = jot::parser(options, jot_fuzz::kernel_from(data[1])).parse(json, a);
   jot::arena b;
   auto reference = jot::parser(options, jot::kernel::portable).parse(json, b);
 

@@ -2,8 +2,9 @@
 // and writing that again gives the same bytes, compact and pretty.
 //
 // Input: one byte choosing options (bit 0 keep number text, bit 1 escape
-// non-ASCII, bit 2 escape '/', bit 3 lenient input, bits 4-7 the indent of
-// the pretty pass), then the JSON text.
+// non-ASCII, bit 2 escape '/', bit 3 lenient input: comments, trailing commas
+// and a byte order mark, bits 4-7 the indent of the pretty pass), then the
+// JSON text.
 #include "fuzz_check.h"
 
 namespace {
@@ -42,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   jot::parse_options strict;  // validate_utf8 stays on: the writer needs valid text
   strict.keep_number_text = (b & 1) != 0;
   jot::parse_options input = strict;
-  input.allow_comments = input.allow_trailing_commas = (b & 8) != 0;
+  input.allow_comments = input.allow_trailing_commas = input.allow_bom = (b & 8) != 0;
 
   jot::arena a;
   auto doc = jot::parse(json, a, input);

@@ -5,11 +5,12 @@
 // be merged by the linker.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
-
 #include <cstring>
 
+#include "bits.h"
 #include "jot/detail/node.h"
 #include "jot/error.h"
 #include "tables/pow5_table.h"
@@ -30,16 +31,6 @@ constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  
 
 inline bool is_digit(std::uint8_t c) noexcept { return static_cast<std::uint8_t>(c - '0') < 10; }
 
-// Eight bytes at p read as a little-endian word (p[0] in the low byte).
-inline std::uint64_t load_le64(const std::uint8_t* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  v = __builtin_bswap64(v);
-#endif
-  return v;
-}
-
 // The value of eight ASCII digits (first digit most significant), combining
 // pairs, then quads, then the two halves with multiplications.
 inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
@@ -51,12 +42,13 @@ inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
   return static_cast<std::uint32_t>(v);
 }
 
-// Number of leading ASCII digits in the eight bytes of v (0..8). A byte that
-// carries out of "+6" is not a digit itself, so the count is exact.
+// Number of leading ASCII digits in the eight bytes of v (0..8; v read
+// little-endian). A byte that carries out of "+6" is not a digit itself, so
+// the count is exact.
 inline int leading_digit_count(std::uint64_t v) noexcept {
   const std::uint64_t t = (v & 0xF0F0F0F0F0F0F0F0ull) | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4);
   const std::uint64_t other = t ^ 0x3333333333333333ull;  // non-zero bytes are not digits
-  return other == 0 ? 8 : __builtin_ctzll(other) >> 3;
+  return std::countr_zero(other) >> 3;  // 64 >> 3 = 8 when all eight are digits
 }
 
 constexpr std::uint64_t small_powers_of_ten[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
@@ -103,26 +95,25 @@ inline bool eisel_lemire(std::uint64_t w, std::int64_t q, bool negative, double*
     return true;
   }
   if (q < pow5_table_min_q || q > pow5_table_max_q) return false;
-  const int l = __builtin_clzll(w);
+  const int l = std::countl_zero(w);
   w <<= l;
   const std::uint64_t* t = pow5_table[q - pow5_table_min_q];
-  __extension__ typedef unsigned __int128 u128;  // GCC and Clang
   // The product with the high half of T alone is within one unit of the low
   // word below the true top 128 bits; that decides the rounding unless the
   // bits under the rounding bit are all ones (a carry may come) or all zero
   // with the rounding bit set (a possible tie). Only then is the low half of
   // T multiplied in, narrowing the uncertainty to below the low word.
-  u128 top = static_cast<u128>(w) * t[0];  // bits 64..191 of w * T, less < 2^64
-  std::uint64_t h = static_cast<std::uint64_t>(top >> 64);
+  const uint128_parts top = multiply_64x64(w, t[0]);  // bits 64..191 of w * T, less < 2^64
+  std::uint64_t h = top.high;
   int upper = static_cast<int>(h >> 63);  // the product's top bit is 191 or 190
   int shift = 9 + upper;                  // keep 54 bits: 53 and a rounding bit
   std::uint64_t rest_mask = (std::uint64_t{1} << shift) - 1;
   std::uint64_t rest = h & rest_mask;
-  std::uint64_t l64 = static_cast<std::uint64_t>(top);
+  std::uint64_t l64 = top.low;
   if (rest == rest_mask || (rest == 0 && l64 == 0)) {
-    top += static_cast<std::uint64_t>((static_cast<u128>(w) * t[1]) >> 64);
-    h = static_cast<std::uint64_t>(top >> 64);
-    l64 = static_cast<std::uint64_t>(top);
+    const std::uint64_t more = multiply_64x64(w, t[1]).high;
+    l64 = top.low + more;
+    h = top.high + (l64 < more ? 1 : 0);  // the carry out of the low word
     upper = static_cast<int>(h >> 63);
     shift = 9 + upper;
     rest_mask = (std::uint64_t{1} << shift) - 1;
@@ -245,9 +236,10 @@ inline number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, b
       // 20 digits may still fit in a uint64: redo with overflow checks.
       std::uint64_t v = 0;
       bool overflow = false;
-      for (const std::uint8_t* q = start; q != p; ++q) {
-        overflow |= __builtin_mul_overflow(v, std::uint64_t{10}, &v);
-        overflow |= __builtin_add_overflow(v, std::uint64_t(*q - '0'), &v);
+      for (const std::uint8_t* q = start; q != p && !overflow; ++q) {
+        const std::uint64_t digit = static_cast<std::uint64_t>(*q - '0');
+        overflow = v > (UINT64_MAX - digit) / 10;
+        v = v * 10 + digit;
       }
       if (!overflow) {
         out->tag = kind_uint;

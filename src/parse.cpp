@@ -2,6 +2,7 @@
 #include "jot/parse.h"
 
 #include <cstring>
+#include <iterator>
 #include <new>
 
 #include "simd/kernels.h"
@@ -10,50 +11,36 @@ namespace jot {
 
 namespace {
 
-detail::parse_function kernel_function(kernel k) noexcept {
-  switch (k) {
-#if defined(JOT_HAS_X86_KERNELS)
-    case kernel::sse2: return detail::parse_sse2;
-    case kernel::avx2: return detail::parse_avx2;
-#endif
-    default: return detail::parse_portable;
-  }
+static_assert(std::size(detail::kernel_table) == std::size(all_kernels),
+              "src/simd/kernels.h needs one entry per kernel in jot::all_kernels");
+
+// The entry of kernel k, or nullptr for automatic and values outside the enum.
+const detail::kernel_entry* entry_of(kernel k) noexcept {
+  for (const detail::kernel_entry* e : detail::kernel_table)
+    if (e->id == k) return e;
+  return nullptr;
 }
 
+// The last kernel of all_kernels that this CPU runs (portable always does).
 kernel best_kernel() noexcept {
-#if defined(JOT_HAS_X86_KERNELS)
-  if (kernel_supported(kernel::avx2)) return kernel::avx2;
-  return kernel::sse2;
-#else
-  return kernel::portable;
-#endif
+  kernel best = kernel::portable;
+  for (kernel k : all_kernels)
+    if (kernel_supported(k)) best = k;
+  return best;
 }
 
 }  // namespace
 
 const char* kernel_name(kernel k) noexcept {
-  switch (k) {
-    case kernel::automatic: return "automatic";
-    case kernel::portable: return "portable";
-    case kernel::sse2: return "sse2";
-    case kernel::avx2: return "avx2";
-  }
-  return "unknown";
+  if (k == kernel::automatic) return "automatic";
+  const detail::kernel_entry* e = entry_of(k);
+  return e != nullptr ? e->name : "unknown";
 }
 
 bool kernel_supported(kernel k) noexcept {
-  switch (k) {
-    case kernel::automatic:
-    case kernel::portable: return true;
-#if defined(JOT_HAS_X86_KERNELS)
-    case kernel::sse2: return true;
-    case kernel::avx2:
-      // Reads libgcc's CPU model, initialised before main; jot keeps no copy.
-      __builtin_cpu_init();
-      return __builtin_cpu_supports("avx2");
-#endif
-    default: return false;
-  }
+  if (k == kernel::automatic) return true;
+  const detail::kernel_entry* e = entry_of(k);
+  return e != nullptr && e->parse != nullptr && (e->cpu_supports == nullptr || e->cpu_supports());
 }
 
 parser::parser(const parse_options& options, jot::kernel k) noexcept : options_(options) {
@@ -69,7 +56,8 @@ result<document> parser::parse(std::string_view json, arena& a) const noexcept {
     e.column = 1;
     return e;
   }
-  detail::parse_outcome r = kernel_function(kernel_)(json.data(), json.size(), options_, a);
+  // The constructor made kernel_ a supported kernel, so it has an entry and a parse.
+  detail::parse_outcome r = entry_of(kernel_)->parse(json.data(), json.size(), options_, a);
   if (!r.err.ok()) {
     locate(r.err, json);
     return r.err;
@@ -120,7 +108,7 @@ void locate(error& e, std::string_view json) noexcept {
   const char* const begin = json.data();
   const char* const stop = begin + offset;
   const char* line_start = begin;
-  std::uint32_t line = 1;
+  std::uint64_t line = 1;  // 64 bits: inputs reach 2^40 bytes, lines and columns too
   while (line_start != stop) {
     const void* nl = std::memchr(line_start, '\n', static_cast<std::size_t>(stop - line_start));
     if (nl == nullptr) break;
@@ -128,7 +116,7 @@ void locate(error& e, std::string_view json) noexcept {
     ++line;
   }
   e.line = line;
-  e.column = static_cast<std::uint32_t>(stop - line_start + 1);
+  e.column = static_cast<std::uint64_t>(stop - line_start) + 1;
 }
 
 }  // namespace jot

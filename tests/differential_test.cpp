@@ -22,6 +22,7 @@
 #include "jot/jot.h"
 #include "same_tape.h"
 #include "test_data.h"
+#include "test_kernels.h"
 
 #if __has_include(<rapidjson/document.h>)
 #include <rapidjson/document.h>
@@ -32,13 +33,6 @@
 namespace {
 
 using jot_test::same_tape;
-
-std::vector<jot::kernel> supported_kernels() {
-  std::vector<jot::kernel> out;
-  for (jot::kernel k : {jot::kernel::portable, jot::kernel::sse2, jot::kernel::avx2})
-    if (jot::kernel_supported(k)) out.push_back(k);
-  return out;
-}
 
 #ifdef JOT_HAVE_RAPIDJSON
 
@@ -270,7 +264,7 @@ TEST(Differential, KernelsAgree) {
     for (auto& p : std::filesystem::directory_iterator(data + sub)) paths.push_back(p.path());
   for (auto& p : std::filesystem::directory_iterator(conf)) paths.push_back(p.path());
   for (auto& p : std::filesystem::directory_iterator(conf + "/../test_transform")) paths.push_back(p.path());
-  const auto kernels = supported_kernels();
+  const auto kernels = jot_test::supported_kernels();
   for (const auto& path : paths) {
     std::string json;
     ASSERT_TRUE(jot_test::read_file(path.string(), json));

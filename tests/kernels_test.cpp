@@ -1,17 +1,69 @@
-// Every kernel against the portable one on random strings that mix ASCII,
-// escapes, valid multi-byte characters and invalid bytes: same verdict, same
-// error code and offset, same decoded bytes.
+// The list of kernels and the dispatch that reads it; then every kernel
+// against the portable one on random strings that mix ASCII, escapes, valid
+// multi-byte characters and invalid bytes: same verdict, same error code and
+// offset, same decoded bytes.
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 
+#include <cstdio>
+#include <iterator>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "simd/kernels.h"  // src/: the dispatch table, checked against all_kernels
 #include "test_data.h"
 #include "test_kernels.h"
 
 namespace {
+
+TEST(Kernels, TheListHasEachKernelOnceWithADistinctName) {
+  EXPECT_EQ(jot::all_kernels[0], jot::kernel::portable);
+  std::set<jot::kernel> seen;
+  std::set<std::string> names = {"automatic", "unknown"};
+  for (jot::kernel k : jot::all_kernels) {
+    EXPECT_NE(k, jot::kernel::automatic);
+    EXPECT_TRUE(seen.insert(k).second) << "listed twice: " << jot::kernel_name(k);
+    EXPECT_TRUE(names.insert(jot::kernel_name(k)).second) << "name reused: " << jot::kernel_name(k);
+  }
+  EXPECT_STREQ(jot::kernel_name(jot::kernel::automatic), "automatic");
+  EXPECT_STREQ(jot::kernel_name(static_cast<jot::kernel>(200)), "unknown");
+  EXPECT_FALSE(jot::kernel_supported(static_cast<jot::kernel>(200)));
+}
+
+TEST(Kernels, TheDispatchTableFollowsTheList) {
+  ASSERT_EQ(std::size(jot::detail::kernel_table), std::size(jot::all_kernels));
+  for (std::size_t i = 0; i < std::size(jot::all_kernels); ++i) {
+    const jot::detail::kernel_entry& e = *jot::detail::kernel_table[i];
+    EXPECT_EQ(e.id, jot::all_kernels[i]) << i;
+    EXPECT_STREQ(e.name, jot::kernel_name(e.id));
+    // A kernel this target builds has a parse function; only those can be supported.
+    if (jot::kernel_supported(e.id)) EXPECT_NE(e.parse, nullptr) << e.name;
+  }
+  EXPECT_NE(jot::detail::kernel_table[0]->parse, nullptr);  // portable: built everywhere
+}
+
+// Says which kernels the other tests skip here, and checks the automatic
+// choice: the last supported kernel of the list; an unsupported request runs
+// the portable kernel.
+TEST(Kernels, ReportsWhichKernelsThisCpuLacks) {
+  std::string skipped;
+  jot::kernel last = jot::kernel::portable;
+  for (jot::kernel k : jot::all_kernels) {
+    if (jot::kernel_supported(k)) {
+      last = k;
+      continue;
+    }
+    skipped += skipped.empty() ? "" : " ";
+    skipped += jot::kernel_name(k);
+    EXPECT_EQ(jot::parser({}, k).kernel(), jot::kernel::portable) << jot::kernel_name(k);
+  }
+  EXPECT_TRUE(jot::kernel_supported(jot::kernel::portable));
+  EXPECT_EQ(jot::parser().kernel(), last);
+  std::printf("kernels skipped on this CPU/target: %s\n", skipped.empty() ? "none" : skipped.c_str());
+  RecordProperty("skipped_kernels", skipped);
+}
 
 // Pieces the generator strings together; some are invalid on purpose.
 const std::vector<std::string>& pieces() {

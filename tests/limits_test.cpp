@@ -5,17 +5,32 @@
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "jot/jot.h"
 #include "same_tape.h"
 #include "test_data.h"
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#define JOT_TEST_HAVE_MMAP 1
+#endif
+// Sanitizers check every byte memchr reads: scanning 4 GiB would take minutes.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define JOT_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define JOT_TEST_SANITIZED 1
+#endif
+#endif
 
 namespace {
 
@@ -666,6 +681,42 @@ TEST(Limits, InputTooLargeIsCheckedBeforeReading) {
               jot::error_code::input_too_large);
   }
   EXPECT_TRUE(jot::parse(std::string_view(tiny, 2)).ok());
+}
+
+// ---------------------------------------------------------------------------
+// Positions past 4 GiB
+// ---------------------------------------------------------------------------
+
+static_assert(std::is_same_v<decltype(jot::error::line), std::uint64_t> &&
+              std::is_same_v<decltype(jot::error::column), std::uint64_t>);
+
+// locate() on a line longer than 2^32 bytes: the column must not wrap. The
+// input is an anonymous mapping whose untouched pages read as zeros without
+// costing memory; writing the one line break touches a single page.
+TEST(Limits, LineAndColumnPast4GiB) {
+#if defined(JOT_TEST_SANITIZED)
+  GTEST_SKIP() << "skipped under a sanitizer: it would check all 4 GiB that memchr reads";
+#elif !defined(JOT_TEST_HAVE_MMAP)
+  GTEST_SKIP() << "skipped: no mmap on this platform";
+#else
+  if (sizeof(std::size_t) < 8) GTEST_SKIP() << "skipped: a 32-bit size_t cannot hold 4 GiB";
+  constexpr std::uint64_t four_gib = std::uint64_t{1} << 32;
+  const std::size_t size = static_cast<std::size_t>(four_gib + 4096);
+  void* map = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (map == MAP_FAILED) GTEST_SKIP() << "skipped: cannot map 4 GiB of address space: " << std::strerror(errno);
+  char* bytes = static_cast<char*>(map);
+  const std::string_view json(bytes, size);
+  jot::error e = jot::make_error(jot::error_code::unexpected_character);
+  e.offset = static_cast<std::size_t>(four_gib + 10);
+  jot::locate(e, json);
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, four_gib + 11);
+  bytes[3] = '\n';
+  jot::locate(e, json);
+  EXPECT_EQ(e.line, 2u);
+  EXPECT_EQ(e.column, four_gib + 10 - 4 + 1);
+  munmap(map, size);
+#endif
 }
 
 }  // namespace

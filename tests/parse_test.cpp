@@ -319,4 +319,55 @@ TEST(OneLineParse, OwnsItsMemory) {
   EXPECT_EQ(bad.error().code, error_code::unexpected_end);
 }
 
+// A // comment ends at LF, CR or CRLF; what follows the terminator is parsed.
+TEST_P(Parse, LineCommentsEndAtEveryLineTerminator) {
+  jot::parse_options o;
+  o.allow_comments = true;
+  for (const char* eol : {"\n", "\r", "\r\n"}) {
+    const std::string nl = eol;
+    auto d = parse("// head" + nl + "[1, // one" + nl + "2 // two" + nl + "] // tail" + nl, o);
+    ASSERT_TRUE(d) << jot::error_code_name(d.error().code) << " with terminator " << int(nl[0]);
+    EXPECT_EQ(d->root().size(), 2u);
+    EXPECT_EQ(*d->root()[1].get_uint64(), 2u);
+    // The comment still hides everything up to the terminator.
+    d = parse("[1 // ]" + nl + "]", o);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->root().size(), 1u);
+  }
+  EXPECT_EQ(fail("[1, // \r", o).code, error_code::unexpected_end);
+  EXPECT_TRUE(parse("[1] // no terminator at the end", o));
+}
+
+// allow_bom skips one leading EF BB BF, in the strict instantiation and the
+// lenient one alike; positions still count from the input's first byte.
+TEST_P(Parse, ByteOrderMarkOption) {
+  const std::string bom = "\xEF\xBB\xBF";
+  auto e = fail(bom + "{}");
+  EXPECT_EQ(e.code, error_code::byte_order_mark);
+  EXPECT_EQ(e.offset, 0u);
+  jot::parse_options strict_but_bom;
+  strict_but_bom.allow_bom = true;
+  jot::parse_options lenient_and_bom = strict_but_bom;
+  lenient_and_bom.allow_comments = true;
+  for (const jot::parse_options& o : {strict_but_bom, lenient_and_bom}) {
+    auto d = parse(bom + "{\"a\": [1]}", o);
+    ASSERT_TRUE(d) << jot::error_code_name(d.error().code);
+    EXPECT_EQ(*d->at_pointer("/a/0")->get_uint64(), 1u);
+    EXPECT_TRUE(parse("[1]", o));  // the mark stays optional
+    e = fail(bom + "[1,]", o);
+    EXPECT_EQ(e.code, error_code::trailing_comma);
+    EXPECT_EQ(e.offset, 5u);
+    EXPECT_EQ(e.line, 1u);
+    EXPECT_EQ(e.column, 6u);
+    e = fail(bom, o);
+    EXPECT_EQ(e.code, error_code::empty_input);
+    EXPECT_EQ(e.offset, 3u);
+    // Only one mark, and only at the start.
+    EXPECT_EQ(fail(bom + bom + "1", o).offset, 3u);
+    EXPECT_EQ(fail(" " + bom + "1", o).offset, 1u);
+    EXPECT_EQ(fail("[" + bom + "]", o).offset, 1u);
+  }
+  EXPECT_TRUE(parse(bom + "// note\n1", lenient_and_bom));
+}
+
 }  // namespace

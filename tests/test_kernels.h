@@ -1,4 +1,5 @@
-// tests/test_kernels.h - every kernel this CPU can run, for parameterised tests.
+// tests/test_kernels.h - every kernel this CPU can run (jot::all_kernels less
+// the unsupported ones), for parameterised tests.
 #pragma once
 
 #include <jot/parse.h>
@@ -10,7 +11,7 @@ namespace jot_test {
 
 inline std::vector<jot::kernel> supported_kernels() {
   std::vector<jot::kernel> ks;
-  for (auto k : {jot::kernel::portable, jot::kernel::sse2, jot::kernel::avx2})
+  for (jot::kernel k : jot::all_kernels)
     if (jot::kernel_supported(k)) ks.push_back(k);
   return ks;
 }

@@ -19,6 +19,7 @@
 #include "jot/jot.h"
 #include "same_tape.h"
 #include "test_data.h"
+#include "test_kernels.h"
 
 namespace {
 
@@ -100,9 +101,8 @@ void run_threads(bool share_one_parser) {
   JOT_REQUIRE_DATA(dir);
   const auto refs = load_references(dir);
   ASSERT_FALSE(refs.empty());
-  std::vector<jot::kernel> kernels;
-  for (jot::kernel k : {jot::kernel::automatic, jot::kernel::portable, jot::kernel::sse2, jot::kernel::avx2})
-    if (jot::kernel_supported(k)) kernels.push_back(k);
+  std::vector<jot::kernel> kernels = jot_test::supported_kernels();
+  kernels.insert(kernels.begin(), jot::kernel::automatic);
 
   const unsigned n = 2 * std::max(1u, std::thread::hardware_concurrency());
   const jot::parser shared;

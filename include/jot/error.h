@@ -83,8 +83,9 @@ struct error {
   error_code code = error_code::ok;  // what went wrong; ok means no error
   const char* message = "ok";        // static text, never null; may be more specific than the code
   std::size_t offset = 0;            // byte offset into the input (0-based)
-  std::uint32_t line = 0;            // 1-based line of offset (0 when no position)
-  std::uint32_t column = 0;          // 1-based column of offset, counted in bytes
+  std::uint64_t line = 0;            // 1-based line of offset (0 when no position); 64 bits
+  std::uint64_t column = 0;          // 1-based column of offset, counted in bytes; 64 bits,
+                                     // so a line longer than 4 GiB does not wrap
   std::size_t needed = 0;            // capacity_exceeded: an upper bound on the bytes
                                      // the arena must hold; buffer_too_small: exact size
 

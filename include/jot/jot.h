@@ -3,6 +3,7 @@
 //   error.h    error codes, error values, result<T>
 //   arena.h    caller-controlled memory: buffers, upstream allocators
 //   options.h  parse_options, write_options
+//   kernel.h   the SIMD kernels: kernel, all_kernels, kernel_supported()
 //   value.h    read-only DOM views: value, array, object, JSON Pointer lookup
 //   pointer.h  JSON Pointer syntax check
 //   parse.h    parser, document, parse(), dom_size_bound()
@@ -11,6 +12,7 @@
 
 #include "jot/arena.h"
 #include "jot/error.h"
+#include "jot/kernel.h"
 #include "jot/options.h"
 #include "jot/parse.h"
 #include "jot/pointer.h"

@@ -14,6 +14,8 @@ struct parse_options {
   bool keep_number_text = false;       // store numbers as their raw text (value::number_text);
                                        // the range is then checked when a getter reads them
   std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted
+  bool allow_bom = false;              // skip a leading UTF-8 byte order mark (EF BB BF);
+                                       // offsets still count from the input's first byte
 };
 
 // How the writer prints JSON.

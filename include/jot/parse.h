@@ -18,6 +18,7 @@
 
 #include "jot/arena.h"
 #include "jot/error.h"
+#include "jot/kernel.h"
 #include "jot/options.h"
 #include "jot/value.h"
 
@@ -36,19 +37,6 @@ inline constexpr std::size_t max_input_size = std::size_t{1} << 40;
 constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
   return 16 * json_size + 64;
 }
-
-// The SIMD kernel a parser uses. Every kernel gives identical results.
-enum class kernel : std::uint8_t {
-  automatic,  // the best one this CPU supports
-  portable,   // plain C++, every platform
-  sse2,       // x86-64 baseline
-  avx2,       // x86-64 with AVX2
-};
-
-// Returns the kernel name: "portable", "sse2", "avx2".
-const char* kernel_name(kernel k) noexcept;
-// True when k can run on this CPU (automatic always can).
-bool kernel_supported(kernel k) noexcept;
 
 // A parsed document. Move-only. Borrows its arena (unless made by the one-line
 // parse below, which owns a malloc-backed arena) and its input.

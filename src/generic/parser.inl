@@ -113,8 +113,10 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
     while (p != end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
     if (p == end || *p != '/' || end - p < 2) return error_code::ok;
     if (p[1] == '/') {
+      // A line comment ends at any line terminator (LF, CR, or CRLF); the
+      // terminator itself is whitespace for the next round.
       p += 2;
-      while (p != end && *p != '\n') ++p;
+      while (p != end && *p != '\n' && *p != '\r') ++p;
     } else if (p[1] == '*') {
       const u8* q = p + 2;
       while (end - q >= 2 && !(q[0] == '*' && q[1] == '/')) ++q;
@@ -130,6 +132,8 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
 // validated, numbers converted) are compile-time constants, which removes
 // their tests from the hot loop (about 10% of the instructions); any other
 // combination runs the generic instantiation with the options read at run time.
+// max_depth and allow_bom are read at run time in both: they cost nothing in
+// the loop (allow_bom is looked at once, before the first token).
 template <class Simd, bool Strict>
 parse_outcome parse_document(const char* data, std::size_t size, const parse_options& opt,
                              arena& a) noexcept {
@@ -195,8 +199,10 @@ parse_outcome parse_document(const char* data, std::size_t size, const parse_opt
     }                                                                                 \
   } while (0)
 
-  if (size >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
-    JOT_FAIL_AT(error_code::byte_order_mark, p);
+  if (size >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
+    if (!opt.allow_bom) JOT_FAIL_AT(error_code::byte_order_mark, p);
+    p += 3;  // offsets stay relative to begin, the BOM's first byte
+  }
   JOT_SKIP_WS();
   if (p == end) JOT_FAIL_AT(error_code::empty_input, p);
 
@@ -387,7 +393,8 @@ document_end:
 #undef JOT_NEED
 }
 
-// True when the options are the strict defaults (max_depth may be anything).
+// True when the options are the strict defaults (max_depth and allow_bom may
+// be anything: parse_document reads them at run time in both instantiations).
 inline bool is_strict(const parse_options& o) noexcept {
   return !o.allow_comments && !o.allow_trailing_commas && o.validate_utf8 && !o.keep_number_text;
 }

@@ -4,19 +4,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
+
+#include "bits.h"
 
 namespace jot::detail {
 namespace {
-
-// v read from little-endian memory, on any host.
-inline std::uint32_t le32(std::uint32_t v) noexcept {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  return __builtin_bswap32(v);
-#else
-  return v;
-#endif
-}
 
 // Length of the valid UTF-8 sequence starting at the non-ASCII byte *p, or 0
 // when it is invalid (overlong, surrogate, above U+10FFFF, truncated, stray
@@ -47,9 +39,7 @@ inline int utf8_sequence_length_checked(const std::uint8_t* p, const std::uint8_
 // is checked on the payload bits.
 inline int utf8_sequence_length(const std::uint8_t* p, const std::uint8_t* end) noexcept {
   if (end - p < 4) return utf8_sequence_length_checked(p, end);
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  v = le32(v);
+  const std::uint32_t v = load_le32(p);
   if ((v & 0xC0E0u) == 0x80C0u) return (v & 0x1Eu) != 0 ? 2 : 0;  // C0, C1 are overlong
   if ((v & 0xC0C0F0u) == 0x8080E0u) {
     // Lead nibble and bit 5 of the second byte: 0 is an overlong E0 80..9F,

@@ -2,8 +2,10 @@
 // Internal linkage: compiled into every kernel's translation unit.
 #pragma once
 
+#include <bit>
 #include <cstdint>
-#include <cstring>
+
+#include "bits.h"
 
 namespace jot::detail {
 namespace {
@@ -14,17 +16,12 @@ namespace {
 inline const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
   for (;;) {
     if (end - p >= 8) {
-      std::uint64_t v;
-      std::memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-      v = __builtin_bswap64(v);
-#endif
-      v ^= 0x2020202020202020ull;  // spaces become zero bytes
+      const std::uint64_t v = load_le64(p) ^ 0x2020202020202020ull;  // spaces become zero bytes
       if (v == 0) {
         p += 8;
         continue;
       }
-      p += __builtin_ctzll(v) >> 3;
+      p += std::countr_zero(v) >> 3;
     } else {
       while (p != end && *p == ' ') ++p;
     }

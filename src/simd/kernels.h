@@ -1,17 +1,34 @@
-// src/simd/kernels.h - the one narrow interface between jot and its ISA kernels.
+// src/simd/kernels.h - the one narrow interface between jot and its kernels.
 //
 // The parser (src/generic/parser.inl) is written once and compiled once per
-// target: portable.cpp, x86_sse2.cpp, x86_avx2.cpp each include it with their
-// own byte-scanning primitives and export one function below. The parser
-// object stores which one it uses; there is no global dispatch state.
+// target: each file in src/simd/ includes it with its own byte-scanning
+// primitives, keeps everything it compiles in internal linkage, and exports
+// only its kernel_entry. kernel_table lists the entries; src/parse.cpp picks
+// one by reading the table and jot::all_kernels, and stores the choice in the
+// parser object (there is no global dispatch state).
+//
+// Adding a kernel touches: the enum and all_kernels (include/jot/kernel.h),
+// one declaration and one table line here, and the new src/simd/<target>.cpp
+// (plus its line in the library's source list).
 #pragma once
 
 #include <cstddef>
 
 #include "jot/arena.h"
 #include "jot/error.h"
+#include "jot/kernel.h"
 #include "jot/options.h"
 #include "jot/detail/node.h"
+
+// The x86 kernels use GCC/Clang builtins and target pragmas; other compilers
+// get the portable kernel only. JOT_IF_X86_KERNELS(f) is f where they are
+// built and nullptr elsewhere, so each entry below is defined on every target.
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#define JOT_HAS_X86_KERNELS 1
+#define JOT_IF_X86_KERNELS(f) f
+#else
+#define JOT_IF_X86_KERNELS(f) nullptr
+#endif
 
 namespace jot::detail {
 
@@ -25,14 +42,21 @@ struct parse_outcome {
 using parse_function = parse_outcome (*)(const char* data, std::size_t size,
                                          const parse_options& options, arena& a) noexcept;
 
-parse_outcome parse_portable(const char* data, std::size_t size, const parse_options& options,
-                             arena& a) noexcept;
-#if defined(__x86_64__) || defined(_M_X64)
-#define JOT_HAS_X86_KERNELS 1
-parse_outcome parse_sse2(const char* data, std::size_t size, const parse_options& options,
-                         arena& a) noexcept;
-parse_outcome parse_avx2(const char* data, std::size_t size, const parse_options& options,
-                         arena& a) noexcept;
-#endif
+// What a kernel file exports: everything the dispatch knows about a kernel.
+// Every kernel file defines its entry on every target, so that names and
+// "not built here" answers need no conditional code outside that file.
+struct kernel_entry {
+  jot::kernel id;
+  const char* name;                 // what kernel_name() returns
+  parse_function parse;             // nullptr: not built for this target
+  bool (*cpu_supports)() noexcept;  // nullptr: every CPU of the target runs it
+};
+
+extern const kernel_entry portable_entry;  // src/simd/portable.cpp
+extern const kernel_entry sse2_entry;      // src/simd/x86_sse2.cpp
+extern const kernel_entry avx2_entry;      // src/simd/x86_avx2.cpp
+
+// One entry per kernel in jot::all_kernels, in the same order.
+inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &avx2_entry};
 
 }  // namespace jot::detail

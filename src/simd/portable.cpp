@@ -1,8 +1,12 @@
 // src/simd/portable.cpp - the plain C++ kernel (8 bytes at a time, SWAR).
-// Runs everywhere; every other kernel must give identical results.
+// Standard C++20 only (no builtins, no intrinsics), so it builds with any
+// conforming compiler on any host src/bits.h accepts; every other kernel must
+// give identical results. Words are read little-endian (load_le64), so "the
+// lowest flagged byte" is the first one in memory on every host.
+#include <bit>
 #include <cstdint>
-#include <cstring>
 
+#include "bits.h"
 #include "generic/parser.inl"
 
 namespace jot::detail {
@@ -19,13 +23,12 @@ inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c
 struct portable_kernel {
   static const u8* scan_string(const u8* p, const u8* end) noexcept {
     while (end - p >= 8) {
-      std::uint64_t v;
-      std::memcpy(&v, p, 8);
+      const std::uint64_t v = load_le64(p);
       // bytes < 0x20 or >= 0x80: bit 7 of (v - 0x20 per byte) | v; borrows only
       // reach bytes above a flagged one, so the lowest flag is exact.
       std::uint64_t m = ((v - ones * 0x20) | v) & highs;
       m |= zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
-      if (m != 0) return p + (__builtin_ctzll(m) >> 3);
+      if (m != 0) return p + (std::countr_zero(m) >> 3);
       p += 8;
     }
     while (p != end && !is_string_special(*p)) ++p;
@@ -34,10 +37,9 @@ struct portable_kernel {
 
   static const u8* scan_quote(const u8* p, const u8* end) noexcept {
     while (end - p >= 8) {
-      std::uint64_t v;
-      std::memcpy(&v, p, 8);
+      const std::uint64_t v = load_le64(p);
       const std::uint64_t m = zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
-      if (m != 0) return p + (__builtin_ctzll(m) >> 3);
+      if (m != 0) return p + (std::countr_zero(m) >> 3);
       p += 8;
     }
     while (p != end && *p != '"' && *p != '\\') ++p;
@@ -50,11 +52,13 @@ struct portable_kernel {
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
 };
 
-}  // namespace
-
 parse_outcome parse_portable(const char* data, std::size_t size, const parse_options& options,
                              arena& a) noexcept {
   return parse_with<portable_kernel>(data, size, options, a);
 }
+
+}  // namespace
+
+constinit const kernel_entry portable_entry = {kernel::portable, "portable", parse_portable, nullptr};
 
 }  // namespace jot::detail

@@ -1,6 +1,8 @@
 // src/simd/x86_avx2.cpp - the AVX2 kernel (32 bytes at a time). Selected only
-// when the CPU reports AVX2 (see kernel_supported in src/parse.cpp).
-#if defined(__x86_64__) || defined(_M_X64)
+// when the CPU reports AVX2 (cpu_has_avx2 below, read through its entry).
+#include "simd/kernels.h"
+
+#if defined(JOT_HAS_X86_KERNELS)
 // Standard and public headers come before the target region, so that only
 // this file's own code is compiled for AVX2; the generic parser and string
 // code come inside it (all internal linkage, so no AVX2 copy can be merged
@@ -16,9 +18,8 @@
 #include "common.h"
 #include "jot/parse.h"
 #include "number.h"
-#include "simd/kernels.h"
 
-// Only AVX2: kernel_supported() checks exactly this, so no other extension may
+// Only AVX2: cpu_has_avx2() checks exactly this, so no other extension may
 // appear in the generated code. GCC and Clang spell the region differently.
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
@@ -167,13 +168,12 @@ struct avx2_kernel {
   }
 };
 
-}  // namespace
-
 parse_outcome parse_avx2(const char* data, std::size_t size, const parse_options& options,
                          arena& a) noexcept {
   return parse_with<avx2_kernel>(data, size, options, a);
 }
 
+}  // namespace
 }  // namespace jot::detail
 
 #if defined(__clang__)
@@ -181,4 +181,22 @@ parse_outcome parse_avx2(const char* data, std::size_t size, const parse_options
 #else
 #pragma GCC pop_options
 #endif
+
+namespace jot::detail {
+namespace {
+
+// Outside the AVX2 region: it runs before anything knows the CPU has AVX2.
+// Reads libgcc's CPU model, initialised before main; jot keeps no copy.
+bool cpu_has_avx2() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+}
+
+}  // namespace
+}  // namespace jot::detail
 #endif
+
+namespace jot::detail {
+constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2", JOT_IF_X86_KERNELS(parse_avx2),
+                                           JOT_IF_X86_KERNELS(cpu_has_avx2)};
+}  // namespace jot::detail

@@ -1,6 +1,8 @@
 // src/simd/x86_sse2.cpp - the SSE2 kernel (16 bytes at a time); SSE2 is part
 // of the x86-64 baseline, so this kernel needs no CPU check.
-#if defined(__x86_64__) || defined(_M_X64)
+#include "simd/kernels.h"
+
+#if defined(JOT_HAS_X86_KERNELS)
 #include <emmintrin.h>
 
 #include <cstdint>
@@ -66,12 +68,15 @@ struct sse2_kernel {
   }
 };
 
-}  // namespace
-
 parse_outcome parse_sse2(const char* data, std::size_t size, const parse_options& options,
                          arena& a) noexcept {
   return parse_with<sse2_kernel>(data, size, options, a);
 }
 
+}  // namespace
 }  // namespace jot::detail
 #endif
+
+namespace jot::detail {
+constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2", JOT_IF_X86_KERNELS(parse_sse2), nullptr};
+}  // namespace jot::detail

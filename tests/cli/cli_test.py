@@ -573,6 +573,22 @@ class parse_flags(case):
         self.assert_parse_error(["validate", abyss], abyss, 1, 1025)
 
 
+    def test_allow_bom(self):
+        bom = b"\xef\xbb\xbf"
+        path = self.write("bom.json", bom + b'{"a": [1, 2]}\n')
+        self.assert_parse_error(["validate", path], path, 1, 1)
+        self.assert_run(["validate", "--allow-bom", path], EXIT_OK)
+        self.assert_run(["minify", "--allow-bom", path], EXIT_OK, b'{"a":[1,2]}\n')
+        self.assert_run(["pretty", "--allow-bom", "--indent", "0", path], EXIT_OK, b'{"a":[1,2]}\n')
+        self.assert_run(["get", "--allow-bom", path, "/a/1"], EXIT_OK, b"2\n")
+        self.assert_run(["minify", "--allow-bom", "-"], EXIT_OK, b"[]\n", stdin=bom + b"[]")
+        # Columns still count the mark's three bytes.
+        doc = bom + b"[1,]"
+        bad = self.write("bad.json", doc)
+        self.assert_parse_error(["validate", "--allow-bom", bad], bad, *position(doc, doc.index(b",")))
+        code, out, _ = run("--help")
+        self.assertIn(b"--allow-bom", out)
+
 GROUPS = [arguments, validate, rewrite, get, stdin, parse_flags]
 
 

@@ -4,6 +4,7 @@
 // Parses a literal into a 4 KB stack buffer (the arena may never allocate),
 // reads fields, writes the document back, and checks that the headers report
 // the version the build system promised. Exits non-zero on any mismatch.
+#include <cinttypes>
 #include <cstddef>
 #include <cstdio>
 #include <string_view>
@@ -34,9 +35,8 @@ int main() {
 
   jot::result<jot::document> doc = jot::parse(text, a);
   if (!doc) {
-    std::fprintf(stderr, "consumer: parse failed at %u:%u: %s\n",
-                 static_cast<unsigned>(doc.error().line), static_cast<unsigned>(doc.error().column),
-                 doc.error().message);
+    std::fprintf(stderr, "consumer: parse failed at %" PRIu64 ":%" PRIu64 ": %s\n", doc.error().line,
+                 doc.error().column, doc.error().message);
     return 1;
   }
   jot::result<std::string_view> name = (*doc)["name"].get_string();

@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
 #include <cstring>
 
@@ -64,8 +65,8 @@ jot::result<jot::document> parse_input(std::string_view path, std::string_view t
     const std::string name = display_name(path);
     // Errors without a position (e.g. allocation failure) have line 0.
     if (e.line != 0)
-      std::fprintf(stderr, "%s:%u:%u: %s\n", name.c_str(), static_cast<unsigned>(e.line),
-                   static_cast<unsigned>(e.column), e.message);
+      std::fprintf(stderr, "%s:%" PRIu64 ":%" PRIu64 ": %s\n", name.c_str(), e.line, e.column,
+                   e.message);
     else
       std::fprintf(stderr, "%s: %s\n", name.c_str(), e.message);
   }

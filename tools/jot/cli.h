@@ -30,7 +30,7 @@ enum exit_status : int {
 struct invocation {
   std::string_view command;
   std::vector<std::string_view> operands;  // in order; "-" names standard input
-  jot::parse_options parse;                // --comments, --trailing-commas, --max-depth
+  jot::parse_options parse;                // --comments, --trailing-commas, --allow-bom, --max-depth
   std::uint32_t indent = 2;                // --indent N (pretty, and get --pretty)
   bool indent_given = false;
   bool pretty = false;                     // get --pretty

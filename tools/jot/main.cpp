@@ -33,6 +33,8 @@ constexpr const char* usage_text =
     "parse options (every command; the default is strict RFC 8259):\n"
     "  --comments          accept // and /* */ comments\n"
     "  --trailing-commas   accept a comma before ] and }\n"
+    "  --allow-bom         skip a leading UTF-8 byte order mark (positions still\n"
+    "                      count from the file's first byte)\n"
     "  --max-depth N       reject nesting deeper than N (default 1024)\n"
     "\n"
     "output options:\n"
@@ -109,6 +111,10 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
     }
     if (arg == "--trailing-commas") {
       inv.parse.allow_trailing_commas = true;
+      continue;
+    }
+    if (arg == "--allow-bom") {
+      inv.parse.allow_bom = true;
       continue;
     }
     if (arg == "--pretty") {

@@ -1,0 +1,33 @@
+// jot/kernel.h - the byte-scanning kernels a parser can run on.
+//
+// Every kernel gives identical results; they differ only in speed and in the
+// CPUs they run on. `all_kernels` is the one list of them: tests, fuzzers and
+// the automatic choice all read it, so a new kernel is added to the enum and
+// to that list here, plus its entry in src/simd/kernels.h and its own file.
+#pragma once
+
+#include <cstdint>
+
+namespace jot {
+
+// The SIMD kernel a parser uses.
+enum class kernel : std::uint8_t {
+  automatic,  // the best one this CPU supports
+  portable,   // plain C++, any compiler and CPU (see docs/parsing.md)
+  sse2,       // x86-64 baseline (GCC or Clang)
+  avx2,       // x86-64 with AVX2 (GCC or Clang)
+};
+
+// Every kernel jot knows, whether built for this target or not: portable
+// first, then in increasing preference; kernel::automatic picks the last one
+// that kernel_supported() accepts.
+inline constexpr kernel all_kernels[] = {kernel::portable, kernel::sse2, kernel::avx2};
+
+// Returns the kernel's name: "automatic", "portable", "sse2", "avx2"; "unknown"
+// for a value outside the enum.
+const char* kernel_name(kernel k) noexcept;
+// True when k is built into this library and this CPU can run it (automatic
+// and portable always can); false for a kernel this CPU or target lacks.
+bool kernel_supported(kernel k) noexcept;
+
+}  // namespace jot
