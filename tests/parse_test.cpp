@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "must.h"
 #include "test_data.h"
 #include "test_kernels.h"
 
 namespace {
 
 using jot::error_code;
+using jot_test::must;
 
 class Parse : public testing::TestWithParam<jot::kernel> {
  protected:
@@ -28,35 +30,42 @@ class Parse : public testing::TestWithParam<jot::kernel> {
     EXPECT_FALSE(d) << "accepted: " << text;
     return d.error();
   }
+  // The root of text, which must parse (else a failure at the caller's line
+  // and an absent value). The document is kept until the test ends.
+  jot::value root(std::string_view text, jot::parse_options o = {},
+                  const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+    documents_.push_back(must(parse(text, o), file, line));
+    return documents_.back().root();
+  }
   std::vector<std::unique_ptr<jot_test::exact_copy>> inputs_;  // outlive the documents
   jot::arena arena_;
+  std::vector<jot::document> documents_;
 };
 
 TEST_P(Parse, Scalars) {
-  EXPECT_TRUE(parse("null")->root().is_null());
-  EXPECT_EQ(*parse("true")->root().get_bool(), true);
-  EXPECT_EQ(*parse(" false ")->root().get_bool(), false);
-  EXPECT_EQ(*parse("\"hi\"")->root().get_string(), "hi");
-  EXPECT_EQ(*parse("0")->root().get_uint64(), 0u);
-  EXPECT_EQ(*parse("-1")->root().get_int64(), -1);
+  EXPECT_TRUE(root("null").is_null());
+  EXPECT_EQ(must(root("true").get_bool()), true);
+  EXPECT_EQ(must(root(" false ").get_bool()), false);
+  EXPECT_EQ(must(root("\"hi\"").get_string()), "hi");
+  EXPECT_EQ(must(root("0").get_uint64()), 0u);
+  EXPECT_EQ(must(root("-1").get_int64()), -1);
 }
 
 TEST_P(Parse, IntegersAreExact) {
-  EXPECT_EQ(*parse("18446744073709551615")->root().get_uint64(), UINT64_MAX);
-  EXPECT_EQ(*parse("9223372036854775807")->root().get_int64(), INT64_MAX);
-  EXPECT_EQ(*parse("-9223372036854775808")->root().get_int64(), INT64_MIN);
-  EXPECT_EQ(*parse("9007199254740993")->root().get_uint64(), 9007199254740993u);
-  EXPECT_TRUE(parse("12345678901234567890")->root().is_integer());
+  EXPECT_EQ(must(root("18446744073709551615").get_uint64()), UINT64_MAX);
+  EXPECT_EQ(must(root("9223372036854775807").get_int64()), INT64_MAX);
+  EXPECT_EQ(must(root("-9223372036854775808").get_int64()), INT64_MIN);
+  EXPECT_EQ(must(root("9007199254740993").get_uint64()), 9007199254740993u);
+  EXPECT_TRUE(root("12345678901234567890").is_integer());
   // Beyond 64 bits: a correctly rounded double.
-  auto big = parse("18446744073709551616");
-  EXPECT_TRUE(big->root().is_double());
-  EXPECT_EQ(*big->root().get_double(), 18446744073709551616.0);
-  auto neg = parse("-9223372036854775809");
-  EXPECT_TRUE(neg->root().is_double());
-  EXPECT_EQ(*neg->root().get_double(), -9223372036854775808.0);
-  EXPECT_EQ(parse("-5")->root().get_uint64().error().code, error_code::number_out_of_range);
-  EXPECT_EQ(parse("18446744073709551615")->root().get_int64().error().code,
-            error_code::number_out_of_range);
+  jot::value big = root("18446744073709551616");
+  EXPECT_TRUE(big.is_double());
+  EXPECT_EQ(must(big.get_double()), 18446744073709551616.0);
+  jot::value neg = root("-9223372036854775809");
+  EXPECT_TRUE(neg.is_double());
+  EXPECT_EQ(must(neg.get_double()), -9223372036854775808.0);
+  EXPECT_EQ(root("-5").get_uint64().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(root("18446744073709551615").get_int64().error().code, error_code::number_out_of_range);
 }
 
 TEST_P(Parse, DoublesAreCorrectlyRounded) {
@@ -68,16 +77,18 @@ TEST_P(Parse, DoublesAreCorrectlyRounded) {
     auto d = parse(c);
     ASSERT_TRUE(d) << c;
     double want = std::strtod(c, nullptr);  // tests may use strtod: the C locale is in force
-    double got = *d->root().get_double();
+    double got = must(d->root().get_double());
     EXPECT_EQ(std::memcmp(&want, &got, sizeof got), 0) << c << " got " << got;
   }
-  auto z = parse("-0");
-  EXPECT_TRUE(z->root().is_double());
-  EXPECT_TRUE(std::signbit(*z->root().get_double()));
-  auto nz = parse("-0.0e5");
-  EXPECT_TRUE(std::signbit(*nz->root().get_double()));
-  EXPECT_EQ(*parse("1e-400")->root().get_double(), 0.0);
-  EXPECT_TRUE(std::signbit(*parse("-1e-400")->root().get_double()));
+  jot::value z = root("-0");
+  EXPECT_TRUE(z.is_double());
+  EXPECT_TRUE(std::signbit(must(z.get_double())));
+  EXPECT_TRUE(std::signbit(must(root("-0.0e5").get_double())));
+  // Exactly +0.0 (signbit clear): an unchecked failure would also read as 0.
+  const double underflow = must(root("1e-400").get_double());
+  EXPECT_EQ(underflow, 0.0);
+  EXPECT_FALSE(std::signbit(underflow));
+  EXPECT_TRUE(std::signbit(must(root("-1e-400").get_double())));
   EXPECT_EQ(fail("1e400").code, error_code::number_out_of_range);
   EXPECT_EQ(fail("[1, -1e999]").offset, 4u);
 }
@@ -95,29 +106,29 @@ TEST_P(Parse, KeepNumberText) {
   o.keep_number_text = true;
   auto d = parse("[1.50, 1e400, -0, 18446744073709551616]", o);
   ASSERT_TRUE(d);
-  auto root = d->root();
-  EXPECT_EQ(root[0].number_text(), "1.50");
-  EXPECT_EQ(*root[0].get_double(), 1.5);
-  EXPECT_EQ(root[1].number_text(), "1e400");
-  EXPECT_EQ(root[1].get_double().error().code, error_code::number_out_of_range);
-  EXPECT_EQ(root[3].get_uint64().error().code, error_code::type_mismatch);
-  EXPECT_TRUE(root[0].is_number());
-  EXPECT_FALSE(root[0].is_integer());
+  auto r = d->root();
+  EXPECT_EQ(r[0].number_text(), "1.50");
+  EXPECT_EQ(must(r[0].get_double()), 1.5);
+  EXPECT_EQ(r[1].number_text(), "1e400");
+  EXPECT_EQ(r[1].get_double().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(r[3].get_uint64().error().code, error_code::type_mismatch);
+  EXPECT_TRUE(std::signbit(must(r[2].get_double())));
+  EXPECT_TRUE(r[0].is_number());
+  EXPECT_FALSE(r[0].is_integer());
 }
 
 TEST_P(Parse, StringsAndEscapes) {
-  EXPECT_EQ(*parse(R"("a\"b\\c\/d\b\f\n\r\t")")->root().get_string(), "a\"b\\c/d\b\f\n\r\t");
-  EXPECT_EQ(*parse(R"("\u00e9\u20AC\ud83d\ude00")")->root().get_string(), "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
-  auto nul = parse(R"("a\u0000b")");
-  EXPECT_EQ(*nul->root().get_string(), std::string_view("a\0b", 3));
-  EXPECT_EQ(*parse("\"\xE6\x97\xA5\xE6\x9C\xAC\"")->root().get_string(), "\xE6\x97\xA5\xE6\x9C\xAC");
+  EXPECT_EQ(must(root(R"("a\"b\\c\/d\b\f\n\r\t")").get_string()), "a\"b\\c/d\b\f\n\r\t");
+  EXPECT_EQ(must(root(R"("\u00e9\u20AC\ud83d\ude00")").get_string()), "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
+  EXPECT_EQ(must(root(R"("a\u0000b")").get_string()), std::string_view("a\0b", 3));
+  EXPECT_EQ(must(root("\"\xE6\x97\xA5\xE6\x9C\xAC\"").get_string()), "\xE6\x97\xA5\xE6\x9C\xAC");
   // Long strings cross every kernel's block boundaries.
   for (std::size_t n : {0u, 1u, 7u, 8u, 15u, 16u, 17u, 31u, 32u, 33u, 100u}) {
     std::string body(n, 'x');
     std::string plain = "\"" + body + "\"";
-    EXPECT_EQ(*parse(plain)->root().get_string(), body);
+    EXPECT_EQ(must(root(plain).get_string()), body);
     std::string escaped = "\"" + body + "\\n" + body + "\"";
-    EXPECT_EQ(*parse(escaped)->root().get_string(), body + "\n" + body);
+    EXPECT_EQ(must(root(escaped).get_string()), body + "\n" + body);
   }
 }
 
@@ -145,7 +156,7 @@ TEST_P(Parse, ValidateUtf8CanBeTurnedOff) {
   o.validate_utf8 = false;
   auto d = parse("\"a\xFF\xC0z\"", o);
   ASSERT_TRUE(d);
-  EXPECT_EQ(*d->root().get_string(), "a\xFF\xC0z");
+  EXPECT_EQ(must(d->root().get_string()), "a\xFF\xC0z");
 }
 
 TEST_P(Parse, StructuralErrors) {
@@ -257,9 +268,9 @@ TEST_P(Parse, DuplicateKeysKeptInOrder) {
   auto d = parse(R"({"k": 1, "k": 2, "j": 3})");
   ASSERT_TRUE(d);
   EXPECT_EQ(d->root().size(), 3u);
-  EXPECT_EQ(*(*d)["k"].get_uint64(), 1u);  // first wins for lookup
+  EXPECT_EQ(must((*d)["k"].get_uint64()), 1u);  // first wins for lookup
   std::vector<std::uint64_t> seen;
-  for (auto m : *d->root().get_object()) seen.push_back(*m.value.get_uint64());
+  for (auto m : must(d->root().get_object())) seen.push_back(must(m.value.get_uint64()));
   EXPECT_EQ(seen, (std::vector<std::uint64_t>{1, 2, 3}));
 }
 
@@ -271,7 +282,7 @@ TEST_P(Parse, InputIsNotReadPastItsEnd) {
   EXPECT_EQ(d.error().code, error_code::unexpected_end);
   auto n = parse(std::string_view(text.data() + 1, 2));  // "12"
   ASSERT_TRUE(n);
-  EXPECT_EQ(*n->root().get_uint64(), 12u);
+  EXPECT_EQ(must(n->root().get_uint64()), 12u);
   auto s = parse(std::string_view("\"abc\"", 4));
   EXPECT_EQ(s.error().code, error_code::unterminated_string);
 }
@@ -314,7 +325,7 @@ TEST(OneLineParse, OwnsItsMemory) {
   auto d = jot::parse(R"({"a": [1, 2, {"b": "c"}]})");
   ASSERT_TRUE(d);
   jot::document moved = std::move(*d);
-  EXPECT_EQ(*moved.at_pointer("/a/2/b")->get_string(), "c");
+  EXPECT_EQ(must(must(moved.at_pointer("/a/2/b")).get_string()), "c");
   auto bad = jot::parse("[1,");
   EXPECT_EQ(bad.error().code, error_code::unexpected_end);
 }

@@ -5,9 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "must.h"
+
 namespace {
 
 using jot::error_code;
+using jot_test::must;
 
 TEST(Value, TypesAndGetters) {
   auto d = jot::parse(R"({"n": null, "t": true, "u": 7, "i": -7, "d": 2.5, "s": "x", "a": [], "o": {}})");
@@ -23,8 +26,8 @@ TEST(Value, TypesAndGetters) {
   EXPECT_TRUE(r["u"].is_integer());
   EXPECT_TRUE(r["i"].is_integer());
   EXPECT_TRUE(r["d"].is_double());
-  EXPECT_EQ(*r["u"].get_double(), 7.0);
-  EXPECT_EQ(*r["i"].get_double(), -7.0);
+  EXPECT_EQ(must(r["u"].get_double()), 7.0);
+  EXPECT_EQ(must(r["i"].get_double()), -7.0);
   EXPECT_EQ(r["d"].get_int64().error().code, error_code::type_mismatch);
   EXPECT_EQ(r["s"].get_bool().error().code, error_code::type_mismatch);
   EXPECT_EQ(r["t"].get_string().error().code, error_code::type_mismatch);
@@ -43,31 +46,33 @@ TEST(Value, ArrayIterationAndIndexing) {
   ASSERT_TRUE(d);
   auto r = d->root();
   ASSERT_EQ(r.size(), 5u);
-  EXPECT_EQ(*r[0].get_uint64(), 1u);
-  EXPECT_EQ(*r[1][1].get_uint64(), 3u);
-  EXPECT_EQ(*r[2]["a"][0].get_uint64(), 4u);
-  EXPECT_EQ(*r[4].get_uint64(), 6u);  // skipping containers is O(1) each
+  EXPECT_EQ(must(r[0].get_uint64()), 1u);
+  EXPECT_EQ(must(r[1][1].get_uint64()), 3u);
+  EXPECT_EQ(must(r[2]["a"][0].get_uint64()), 4u);
+  EXPECT_EQ(must(r[4].get_uint64()), 6u);  // skipping containers is O(1) each
   EXPECT_FALSE(r[5].exists());
   EXPECT_FALSE(r[-1].exists());
   std::vector<jot::type> types;
-  for (jot::value v : *r.get_array()) types.push_back(v.type());
+  for (jot::value v : must(r.get_array())) types.push_back(v.type());
   EXPECT_EQ(types, (std::vector<jot::type>{jot::type::number, jot::type::array, jot::type::object,
                                            jot::type::string, jot::type::number}));
   auto empty = jot::parse("[]");
-  EXPECT_TRUE(empty->root().get_array()->empty());
-  EXPECT_EQ(empty->root().get_array()->begin(), empty->root().get_array()->end());
+  ASSERT_TRUE(empty);
+  jot::array none = must(empty->root().get_array());
+  EXPECT_TRUE(none.empty());
+  EXPECT_EQ(none.begin(), none.end());
 }
 
 TEST(Value, ObjectIterationAndLookup) {
   auto d = jot::parse(R"({"a": 1, "b": {"c": [1, 2]}, "": "empty", "d\u00e9": 4})");
   ASSERT_TRUE(d);
-  auto o = *d->root().get_object();
+  auto o = must(d->root().get_object());
   EXPECT_EQ(o.size(), 4u);
   std::vector<std::string> keys;
   for (jot::member m : o) keys.emplace_back(m.key);
   EXPECT_EQ(keys, (std::vector<std::string>{"a", "b", "", "d\xC3\xA9"}));
-  EXPECT_EQ(*o.find("").get_string(), "empty");
-  EXPECT_EQ(*o["d\xC3\xA9"].get_uint64(), 4u);
+  EXPECT_EQ(must(o.find("").get_string()), "empty");
+  EXPECT_EQ(must(o["d\xC3\xA9"].get_uint64()), 4u);
   EXPECT_EQ(o["b"]["c"].size(), 2u);
   EXPECT_FALSE(o.find("z").exists());
   EXPECT_FALSE(d->root()[0].exists());  // indexing an object
@@ -80,12 +85,16 @@ TEST(Value, RangeForOverATemporaryResultIsSafe) {
   auto d = jot::parse(R"({"a": [1, 2, 3], "o": {"x": 1, "y": 2}})");
   ASSERT_TRUE(d);
   std::uint64_t sum = 0;
-  for (jot::value v : *(*d)["a"].get_array()) sum += *v.get_uint64();
+  ASSERT_TRUE((*d)["a"].is_array() && (*d)["o"].is_object());
+  for (jot::value v : *(*d)["a"].get_array()) sum += must(v.get_uint64());
   EXPECT_EQ(sum, 6u);
   std::string keys;
   for (jot::member m : *(*d)["o"].get_object()) keys += m.key;
   EXPECT_EQ(keys, "xy");
-  EXPECT_EQ(jot::parse("\"s\"")->root().get_string().value(), "s");
+  auto s = jot::parse("\"s\"");
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(s->root().is_string());
+  EXPECT_EQ(s->root().get_string().value(), "s");
 }
 
 TEST(Value, EqualityComparesNumbersByValue) {
@@ -101,17 +110,26 @@ TEST(Value, EqualityComparesNumbersByValue) {
   EXPECT_FALSE(a->root() == jot::value());
   auto big = jot::parse("[18446744073709551615, 18446744073709551616, 9007199254740993]");
   auto big2 = jot::parse("[18446744073709551615, 1.8446744073709551616e19, 9007199254740992.0]");
+  ASSERT_TRUE(big && big2);
   EXPECT_TRUE(big->root()[1] == big2->root()[1]);
+  EXPECT_TRUE(big->root()[0] == big2->root()[0]);
   EXPECT_FALSE(big->root()[0] == big2->root()[1]);  // 2^64-1 != 2^64
   EXPECT_FALSE(big->root()[2] == big2->root()[2]);  // 2^53+1 != 2^53
-  EXPECT_FALSE(jot::parse("[1]")->root() == jot::parse("[1, 2]")->root());
-  EXPECT_FALSE(jot::parse("{\"a\":1}")->root() == jot::parse("{\"b\":1}")->root());
+  auto one = jot::parse("[1]");
+  auto two = jot::parse("[1, 2]");
+  auto ka = jot::parse("{\"a\":1}");
+  auto kb = jot::parse("{\"b\":1}");
+  ASSERT_TRUE(one && two && ka && kb);
+  EXPECT_FALSE(one->root() == two->root());
+  EXPECT_FALSE(ka->root() == kb->root());
   jot::parse_options raw;
   raw.keep_number_text = true;
   auto r = jot::parse("[1.0, 1e400]", raw);
   auto r2 = jot::parse("[1, 1e400]", raw);
+  ASSERT_TRUE(r && r2);
   EXPECT_TRUE(r->root()[0] == a->root()["x"][0]);
   EXPECT_TRUE(r->root()[1] == r2->root()[1]);
+  EXPECT_FALSE(r->root()[0] == r2->root()[1]);
 }
 
 TEST(Value, DeepEqualityDoesNotRecurse) {
@@ -128,15 +146,18 @@ TEST(Pointer, Rfc6901Examples) {
   auto d = jot::parse(R"({"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4,
                           "i\\j": 5, "k\"l": 6, " ": 7, "m~n": 8})");
   ASSERT_TRUE(d);
-  EXPECT_TRUE(*d->at_pointer("") == d->root());
-  EXPECT_EQ(*d->at_pointer("/foo/0")->get_string(), "bar");
-  EXPECT_EQ(*d->at_pointer("/")->get_uint64(), 0u);
-  EXPECT_EQ(*d->at_pointer("/a~1b")->get_uint64(), 1u);
-  EXPECT_EQ(*d->at_pointer("/c%d")->get_uint64(), 2u);
-  EXPECT_EQ(*d->at_pointer("/i\\j")->get_uint64(), 5u);
-  EXPECT_EQ(*d->at_pointer("/k\"l")->get_uint64(), 6u);
-  EXPECT_EQ(*d->at_pointer("/ ")->get_uint64(), 7u);
-  EXPECT_EQ(*d->at_pointer("/m~0n")->get_uint64(), 8u);
+  EXPECT_TRUE(must(d->at_pointer("")) == d->root());
+  const auto number_at = [&](std::string_view pointer) {
+    return must(must(d->at_pointer(pointer)).get_uint64());
+  };
+  EXPECT_EQ(must(must(d->at_pointer("/foo/0")).get_string()), "bar");
+  EXPECT_EQ(number_at("/"), 0u);
+  EXPECT_EQ(number_at("/a~1b"), 1u);
+  EXPECT_EQ(number_at("/c%d"), 2u);
+  EXPECT_EQ(number_at("/i\\j"), 5u);
+  EXPECT_EQ(number_at("/k\"l"), 6u);
+  EXPECT_EQ(number_at("/ "), 7u);
+  EXPECT_EQ(number_at("/m~0n"), 8u);
   EXPECT_EQ(d->at_pointer("/foo/2").error().code, error_code::not_found);
   EXPECT_EQ(d->at_pointer("/foo/01").error().code, error_code::not_found);
   EXPECT_EQ(d->at_pointer("/foo/-").error().code, error_code::not_found);
