@@ -68,6 +68,60 @@ TEST_P(Parse, IntegersAreExact) {
   EXPECT_EQ(root("18446744073709551615").get_int64().error().code, error_code::number_out_of_range);
 }
 
+// A regression test: whole numbers beyond 64 bits are stored as doubles, and
+// the integer getters called them type_mismatch instead of out of range.
+TEST_P(Parse, IntegerGettersReportOutOfRangeForWholeDoubles) {
+  for (bool raw : {false, true}) {
+    jot::parse_options o;
+    o.keep_number_text = raw;
+    SCOPED_TRACE(raw ? "keep_number_text" : "numbers decoded");
+    const auto code = [&](const char* text, bool as_signed) {
+      jot::value v = root(text, o);
+      return as_signed ? v.get_int64().error().code : v.get_uint64().error().code;
+    };
+    EXPECT_EQ(code("18446744073709551616", false), error_code::number_out_of_range);
+    EXPECT_EQ(code("18446744073709551616", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("-9223372036854775809", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("-9223372036854775809", false), error_code::number_out_of_range);
+    EXPECT_EQ(code("1e300", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("-1e300", false), error_code::number_out_of_range);
+    EXPECT_EQ(code("-1.0", false), error_code::number_out_of_range);
+    // Boundaries as doubles: 2^63 and 2^64 are the first values out of range.
+    EXPECT_EQ(code("9223372036854775808.0", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("1.8446744073709551616e19", false), error_code::number_out_of_range);
+    EXPECT_EQ(code("18446744073709551615.0", false), error_code::number_out_of_range);  // rounds to 2^64
+    // -2^63 as a double may stand for an integer below INT64_MIN (the one above
+    // rounds to it), so it counts as out of range too.
+    EXPECT_EQ(code("-9223372036854775808.0", true), error_code::number_out_of_range);
+    // With a fraction it is not an integer at all.
+    EXPECT_EQ(code("1.5", true), error_code::type_mismatch);
+    EXPECT_EQ(code("1.5", false), error_code::type_mismatch);
+    EXPECT_EQ(code("-0.5", false), error_code::type_mismatch);
+    EXPECT_EQ(code("4503599627370495.5", true), error_code::type_mismatch);  // 2^52 - 0.5
+    EXPECT_EQ(code("1e-300", false), error_code::type_mismatch);
+  }
+}
+
+// Decided in docs/parsing.md: a whole number stored as a double converts exactly.
+TEST_P(Parse, IntegerGettersConvertWholeDoubles) {
+  for (bool raw : {false, true}) {
+    jot::parse_options o;
+    o.keep_number_text = raw;
+    SCOPED_TRACE(raw ? "keep_number_text" : "numbers decoded");
+    EXPECT_EQ(must(root("1e2", o).get_uint64()), 100u);
+    EXPECT_EQ(must(root("100.0", o).get_int64()), 100);
+    EXPECT_EQ(must(root("-1e2", o).get_int64()), -100);
+    EXPECT_EQ(must(root("-0", o).get_int64()), 0);
+    EXPECT_EQ(must(root("-0", o).get_uint64()), 0u);
+    EXPECT_EQ(must(root("-0.0e5", o).get_uint64()), 0u);
+    EXPECT_EQ(must(root("9223372036854775807.0", o).get_uint64()), 9223372036854775808u);  // 2^63
+    EXPECT_EQ(must(root("-9223372036854774784.0", o).get_int64()), -9223372036854774784);  // -2^63 + 1024
+    EXPECT_EQ(must(root("9223372036854774784.0", o).get_int64()), 9223372036854774784);  // 2^63 - 1024
+    EXPECT_EQ(must(root("1.8446744073709550e19", o).get_uint64()), 18446744073709549568u);  // 2^64 - 2048
+    EXPECT_EQ(must(root("4503599627370497.0", o).get_int64()), 4503599627370497);  // 2^52 + 1
+  }
+}
+
 TEST_P(Parse, DoublesAreCorrectlyRounded) {
   const char* cases[] = {"0.1", "1e23", "2.2250738585072011e-308", "4.9406564584124654e-324",
                          "1.7976931348623157e308", "-65.613616999999977", "3.141592653589793",
@@ -111,7 +165,7 @@ TEST_P(Parse, KeepNumberText) {
   EXPECT_EQ(must(r[0].get_double()), 1.5);
   EXPECT_EQ(r[1].number_text(), "1e400");
   EXPECT_EQ(r[1].get_double().error().code, error_code::number_out_of_range);
-  EXPECT_EQ(r[3].get_uint64().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r[3].get_uint64().error().code, error_code::number_out_of_range);
   EXPECT_TRUE(std::signbit(must(r[2].get_double())));
   EXPECT_TRUE(r[0].is_number());
   EXPECT_FALSE(r[0].is_integer());

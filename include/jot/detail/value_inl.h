@@ -20,6 +20,27 @@ inline node numeric_node(const node* n, error_code* ec) noexcept {
   *ec = decode_number_text(n->str, n->length(), &out);
   return out;
 }
+
+// A number stored as a double, as an integer: exact when it is whole and fits;
+// number_out_of_range when whole but outside; type_mismatch with a fraction.
+// Every double of magnitude 2^52 or more is whole, so the range tests come
+// first and the fraction test only sees values that convert without overflow.
+// -2^63 counts as outside: integers below INT64_MIN (-9223372036854775809)
+// round to it, and the integer getters must not turn those into INT64_MIN.
+inline result<std::int64_t> int64_of_double(double d) noexcept {
+  if (!(d > -0x1p63 && d < 0x1p63)) return make_error(error_code::number_out_of_range);
+  const auto i = static_cast<std::int64_t>(d);
+  if (static_cast<double>(i) != d) return make_error(error_code::type_mismatch);
+  return i;
+}
+
+inline result<std::uint64_t> uint64_of_double(double d) noexcept {
+  if (d >= 0x1p63 && d < 0x1p64) return static_cast<std::uint64_t>(d);
+  result<std::int64_t> i = int64_of_double(d);
+  if (!i) return i.error();
+  if (*i < 0) return make_error(error_code::number_out_of_range);
+  return static_cast<std::uint64_t>(*i);
+}
 }  // namespace detail
 
 inline jot::type value::type() const noexcept {
@@ -53,7 +74,7 @@ inline result<std::int64_t> value::get_int64() const noexcept {
     if (n.u > static_cast<std::uint64_t>(INT64_MAX)) return make_error(error_code::number_out_of_range);
     return static_cast<std::int64_t>(n.u);
   }
-  return make_error(error_code::type_mismatch);
+  return detail::int64_of_double(n.d);
 }
 
 inline result<std::uint64_t> value::get_uint64() const noexcept {
@@ -64,7 +85,7 @@ inline result<std::uint64_t> value::get_uint64() const noexcept {
   if (ec != error_code::ok) return make_error(ec);
   if (n.kind() == detail::kind_uint) return n.u;
   if (n.kind() == detail::kind_int) return make_error(error_code::number_out_of_range);
-  return make_error(error_code::type_mismatch);
+  return detail::uint64_of_double(n.d);
 }
 
 inline result<double> value::get_double() const noexcept {
