@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -167,6 +168,71 @@ TEST(Pointer, Rfc6901Examples) {
   EXPECT_EQ(d->at_pointer("/m~2n").error().code, error_code::invalid_pointer);
   EXPECT_EQ(d->at_pointer("/m~").error().code, error_code::invalid_pointer);
   EXPECT_EQ(jot::value().at_pointer("").error().code, error_code::not_found);
+}
+
+// ---- indexing with every integer type ----
+
+template <class T, class I>
+constexpr bool indexes = requires(const T& t, I i) {
+  { t[i] } -> std::same_as<jot::value>;
+};
+
+template <class I>
+constexpr bool every_view_indexes =
+    indexes<jot::value, I> && indexes<jot::document, I> && indexes<jot::array, I>;
+
+// A regression test: only size_t and int compiled, and document[0] was
+// ambiguous between size_t and const char*.
+static_assert(every_view_indexes<int>);
+static_assert(every_view_indexes<unsigned>);
+static_assert(every_view_indexes<short>);
+static_assert(every_view_indexes<unsigned short>);
+static_assert(every_view_indexes<long>);
+static_assert(every_view_indexes<unsigned long>);
+static_assert(every_view_indexes<long long>);
+static_assert(every_view_indexes<unsigned long long>);
+static_assert(every_view_indexes<signed char>);
+static_assert(every_view_indexes<unsigned char>);
+static_assert(every_view_indexes<std::int8_t> && every_view_indexes<std::uint8_t>);
+static_assert(every_view_indexes<std::int16_t> && every_view_indexes<std::uint16_t>);
+static_assert(every_view_indexes<std::int32_t> && every_view_indexes<std::uint32_t>);
+static_assert(every_view_indexes<std::int64_t> && every_view_indexes<std::uint64_t>);
+static_assert(every_view_indexes<std::size_t> && every_view_indexes<std::ptrdiff_t>);
+static_assert(every_view_indexes<const int&> && every_view_indexes<volatile long>);
+// Literal 0 is an index, not a null const char*.
+static_assert(requires(const jot::document& d) { { d[0] } -> std::same_as<jot::value>; });
+static_assert(requires(const jot::value& v) { { v[0] } -> std::same_as<jot::value>; });
+static_assert(requires(const jot::array& a) { { a[0] } -> std::same_as<jot::value>; });
+// Keys still work, and bool or character types are no index.
+static_assert(indexes<jot::document, const char*> && indexes<jot::value, std::string_view>);
+static_assert(!indexes<jot::value, bool> && !indexes<jot::document, bool>);
+static_assert(!indexes<jot::value, char> && !indexes<jot::document, char>);
+static_assert(!indexes<jot::value, char8_t> && !indexes<jot::value, wchar_t>);
+static_assert(!indexes<jot::array, char32_t>);
+
+TEST(Value, IndexingWithAnyIntegerType) {
+  auto d = jot::parse("[10, 20, 30]");
+  ASSERT_TRUE(d);
+  const jot::value r = d->root();
+  const jot::array a = must(r.get_array());
+  EXPECT_EQ(must((*d)[0].get_int64()), 10);
+  EXPECT_EQ(must(r[0].get_int64()), 10);
+  EXPECT_EQ(must(a[0].get_int64()), 10);
+  EXPECT_EQ(must(r[2L].get_int64()), 30);
+  EXPECT_EQ(must(r[2u].get_int64()), 30);
+  EXPECT_EQ(must(r[std::uint8_t{1}].get_int64()), 20);
+  EXPECT_EQ(must(r[short{1}].get_int64()), 20);
+  EXPECT_EQ(must(r[std::ptrdiff_t{2}].get_int64()), 30);
+  EXPECT_EQ(must((*d)[std::uint32_t{1}].get_int64()), 20);
+  EXPECT_EQ(must(a[std::size_t{2}].get_int64()), 30);
+  // Negative indices are absent in every width, never a huge unsigned index.
+  EXPECT_FALSE(r[-1].exists());
+  EXPECT_FALSE(r[-1L].exists());
+  EXPECT_FALSE(r[std::int8_t{-1}].exists());
+  EXPECT_FALSE((*d)[std::ptrdiff_t{-3}].exists());
+  EXPECT_FALSE(a[INT64_MIN].exists());
+  EXPECT_FALSE(r[3u].exists());
+  EXPECT_FALSE(r[UINT64_MAX].exists());
 }
 
 }  // namespace

@@ -61,10 +61,14 @@ class document {
 
   // The root value; absent for a default-constructed document.
   value root() const noexcept { return value(root_); }
-  // Shorthands for root()[...] and root().at_pointer(...).
+  // Shorthands for root()[...] and root().at_pointer(...); an index may have
+  // any detail::integer type.
   value operator[](std::string_view key) const noexcept { return root()[key]; }
   value operator[](const char* key) const noexcept { return root()[std::string_view(key)]; }
-  value operator[](std::size_t index) const noexcept { return root()[index]; }
+  template <detail::integer I>
+  value operator[](I index) const noexcept {
+    return root()[index];
+  }
   result<value> at_pointer(std::string_view pointer) const noexcept {
     return root().at_pointer(pointer);
   }

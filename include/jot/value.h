@@ -7,9 +7,11 @@
 // value fails with error_code::not_found.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "jot/detail/node.h"
 #include "jot/error.h"
@@ -21,6 +23,26 @@ enum class type : std::uint8_t { null, boolean, number, string, array, object };
 
 class array;
 class object;
+
+namespace detail {
+// Integer types usable as an index: every integral type except bool and the
+// types that only hold characters (char, wchar_t, char8_t, char16_t,
+// char32_t); signed and unsigned char are int8_t/uint8_t.
+template <class T>
+concept integer = std::integral<T> && !std::same_as<T, bool> && !std::same_as<T, char> &&
+                  !std::same_as<T, wchar_t> && !std::same_as<T, char8_t> &&
+                  !std::same_as<T, char16_t> && !std::same_as<T, char32_t>;
+
+// An index of any integer type as a 64-bit one; a negative index becomes
+// UINT64_MAX, which no container reaches (lengths have 56 bits).
+template <integer I>
+constexpr std::uint64_t index_of(I index) noexcept {
+  if constexpr (std::is_signed_v<I>) {
+    if (index < 0) return UINT64_MAX;
+  }
+  return static_cast<std::uint64_t>(index);
+}
+}  // namespace detail
 
 class value {
  public:
@@ -72,12 +94,11 @@ class value {
   // Elements of an array or members of an object; 0 for anything else.
   std::size_t size() const noexcept { return n_ && n_->is_container() ? n_->length() : 0; }
 
-  // The element at index (O(index): each skipped element costs O(1)), or
-  // absent when this is not an array or index >= size().
-  value operator[](std::size_t index) const noexcept;
-  value operator[](int index) const noexcept {
-    return index < 0 ? value() : (*this)[static_cast<std::size_t>(index)];
-  }
+  // The element at index, which may have any detail::integer type (O(index):
+  // each skipped element costs O(1)), or absent when this is not an array or
+  // index is negative or >= size().
+  template <detail::integer I>
+  value operator[](I index) const noexcept { return element(detail::index_of(index)); }
   // The first member named key (duplicates are kept; the first wins), or
   // absent when this is not an object or has no such member.
   value operator[](std::string_view key) const noexcept;
@@ -95,6 +116,8 @@ class value {
   const detail::node* node() const noexcept { return n_; }
 
  private:
+  value element(std::uint64_t index) const noexcept;
+
   const detail::node* n_ = nullptr;
 };
 
@@ -127,7 +150,9 @@ class array {
   iterator end() const noexcept { return iterator(n_ ? n_ + n_->span : nullptr); }
   std::size_t size() const noexcept { return n_ ? n_->length() : 0; }
   bool empty() const noexcept { return size() == 0; }
-  jot::value operator[](std::size_t index) const noexcept { return jot::value(n_)[index]; }
+  // The element at index (any detail::integer type), or absent.
+  template <detail::integer I>
+  jot::value operator[](I index) const noexcept { return jot::value(n_)[index]; }
 
  private:
   const detail::node* n_ = nullptr;

@@ -124,7 +124,7 @@ inline std::string_view value::number_text() const noexcept {
   return std::string_view(n_->str, n_->length());
 }
 
-inline value value::operator[](std::size_t index) const noexcept {
+inline value value::element(std::uint64_t index) const noexcept {
   if (!n_ || n_->kind() != detail::kind_array || index >= n_->length()) return value();
   const detail::node* n = n_ + 1;
   for (; index != 0; --index) n = n->next();
