@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <ranges>
 #include <string>
 #include <vector>
 
@@ -233,6 +235,42 @@ TEST(Value, IndexingWithAnyIntegerType) {
   EXPECT_FALSE(a[INT64_MIN].exists());
   EXPECT_FALSE(r[3u].exists());
   EXPECT_FALSE(r[UINT64_MAX].exists());
+}
+
+// ---- arrays and objects as ranges ----
+
+static_assert(std::forward_iterator<jot::array::iterator>);
+static_assert(std::forward_iterator<jot::object::iterator>);
+static_assert(std::ranges::forward_range<jot::array>);
+static_assert(std::ranges::forward_range<jot::object>);
+static_assert(std::ranges::borrowed_range<jot::array>);
+static_assert(std::ranges::borrowed_range<jot::object>);
+static_assert(std::same_as<std::ranges::range_value_t<jot::array>, jot::value>);
+static_assert(std::same_as<std::ranges::range_reference_t<jot::object>, jot::member>);
+
+TEST(Value, RangesAlgorithmsWorkOnTemporaryViews) {
+  auto d = jot::parse(R"({"a": [1, "two", 3, 4.5, {"k": 5}], "o": {"x": 1, "y": "s", "z": 2}})");
+  ASSERT_TRUE(d);
+  ASSERT_TRUE((*d)["a"].is_array() && (*d)["o"].is_object());
+  // The array is a temporary: a borrowed range hands back a usable iterator,
+  // not std::ranges::dangling.
+  auto it = std::ranges::find_if(*(*d)["a"].get_array(), [](jot::value v) { return v.is_string(); });
+  static_assert(std::same_as<decltype(it), jot::array::iterator>);
+  ASSERT_NE(it, must((*d)["a"].get_array()).end());
+  EXPECT_EQ(must((*it).get_string()), "two");
+  EXPECT_EQ(std::ranges::count_if(*(*d)["a"].get_array(), [](jot::value v) { return v.is_number(); }),
+            3);
+  auto m = std::ranges::find_if(*(*d)["o"].get_object(),
+                                [](const jot::member& x) { return x.value.is_string(); });
+  static_assert(std::same_as<decltype(m), jot::object::iterator>);
+  EXPECT_EQ((*m).key, "y");
+  EXPECT_EQ(std::ranges::distance(*(*d)["o"].get_object()), 3);
+  // Multi-pass: a copy of an iterator walks the same elements again.
+  jot::array a = must((*d)["a"].get_array());
+  auto first = a.begin();
+  auto second = first++;
+  EXPECT_TRUE((*second) == a[0]);
+  EXPECT_TRUE((*first) == a[1]);
 }
 
 }  // namespace

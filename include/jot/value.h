@@ -10,7 +10,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
+#include <string_view>  // also the iterator tags and ranges::enable_borrowed_range, below
 #include <type_traits>
 
 #include "jot/detail/node.h"
@@ -127,12 +127,19 @@ struct member {
   jot::value value;
 };
 
-// A view of an array's elements, iterated in document order.
+// A view of an array's elements, iterated in document order. A borrowed
+// forward range: its iterators point into the document, not into the view,
+// so they outlive a temporary array (std::ranges algorithms accept one).
 class array {
  public:
+  // A forward iterator whose reference is a jot::value handle (a prvalue).
   class iterator {
    public:
+    using iterator_concept = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // C++17: reference is no T&
     using value_type = jot::value;
+    using reference = jot::value;
+    using pointer = void;
     using difference_type = std::ptrdiff_t;
     iterator() noexcept = default;
     explicit iterator(const detail::node* n) noexcept : n_(n) {}
@@ -158,12 +165,18 @@ class array {
   const detail::node* n_ = nullptr;
 };
 
-// A view of an object's members, iterated in document order.
+// A view of an object's members, iterated in document order. A borrowed
+// forward range, like array.
 class object {
  public:
+  // A forward iterator whose reference is a member (a prvalue).
   class iterator {
    public:
+    using iterator_concept = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // C++17: reference is no T&
     using value_type = member;
+    using reference = member;
+    using pointer = void;
     using difference_type = std::ptrdiff_t;
     iterator() noexcept = default;
     explicit iterator(const detail::node* n) noexcept : n_(n) {}
@@ -192,5 +205,14 @@ class object {
 };
 
 }  // namespace jot
+
+// Views borrow the document, so iterators taken from a temporary view stay
+// valid. <string_view> declares this template (it specialises it) and defines
+// the iterator tags used above (its reverse_iterator needs them); including
+// <ranges> or <iterator> for them would double the cost of including jot.h.
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<jot::array> = true;
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<jot::object> = true;
 
 #include "jot/detail/value_inl.h"
