@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <ranges>
 #include <string>
 #include <vector>
@@ -272,5 +273,98 @@ TEST(Value, RangesAlgorithmsWorkOnTemporaryViews) {
   EXPECT_TRUE((*second) == a[0]);
   EXPECT_TRUE((*first) == a[1]);
 }
+
+// ---- get<T> and get_or ----
+
+TEST(Value, GenericGetterForEveryType) {
+  auto d = jot::parse(R"({"t": true, "n": 300, "neg": -129, "d": 2.5, "w": 1e2, "s": "str",
+                          "a": [1], "o": {"k": 1}, "big": 1e300, "z": null})");
+  ASSERT_TRUE(d);
+  const jot::value r = d->root();
+  EXPECT_EQ(must(r["t"].get<bool>()), true);
+  EXPECT_EQ(must(r["d"].get<double>()), 2.5);
+  EXPECT_EQ(must(r["d"].get<float>()), 2.5f);
+  EXPECT_EQ(must(r["s"].get<std::string_view>()), "str");
+  EXPECT_EQ(must(r["a"].get<jot::array>()).size(), 1u);
+  EXPECT_EQ(must(r["o"].get<jot::object>()).size(), 1u);
+  EXPECT_TRUE(must(r["o"].get<jot::value>()) == r["o"]);
+  EXPECT_EQ(r["big"].get<float>().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(must(r["big"].get<double>()), 1e300);
+  // Every integer width, range-checked.
+  EXPECT_EQ(must(r["n"].get<std::int16_t>()), 300);
+  EXPECT_EQ(must(r["n"].get<std::uint16_t>()), 300u);
+  EXPECT_EQ(must(r["n"].get<std::int32_t>()), 300);
+  EXPECT_EQ(must(r["n"].get<std::uint32_t>()), 300u);
+  EXPECT_EQ(must(r["n"].get<std::int64_t>()), 300);
+  EXPECT_EQ(must(r["n"].get<std::uint64_t>()), 300u);
+  EXPECT_EQ(must(r["n"].get<long>()), 300);
+  EXPECT_EQ(must(r["n"].get<unsigned short>()), 300u);
+  EXPECT_EQ(must(r["w"].get<std::uint8_t>()), 100u);  // 1e2 is whole
+  EXPECT_EQ(r["n"].get<std::uint8_t>().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(r["n"].get<std::int8_t>().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(r["neg"].get<std::int8_t>().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(must(r["neg"].get<std::int16_t>()), -129);
+  EXPECT_EQ(r["neg"].get<unsigned>().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(r["d"].get<int>().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["s"].get<int>().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["z"].get<bool>().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["n"].get<std::string_view>().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["a"].get<jot::object>().error().code, error_code::type_mismatch);
+  EXPECT_EQ(r["nope"].get<std::uint8_t>().error().code, error_code::not_found);
+}
+
+TEST(Value, GenericGetterBoundaries) {
+  auto d = jot::parse(R"([127, 128, -128, -129, 255, 256, 65535, 65536, 2147483647, 2147483648,
+                          -2147483648, -2147483649, 4294967295, 4294967296, 3.4028234663852886e38,
+                          3.4028235677973366e38, -3.4028234663852886e38])");
+  ASSERT_TRUE(d);
+  const jot::value r = d->root();
+  constexpr auto out = error_code::number_out_of_range;
+  EXPECT_EQ(must(r[0].get<std::int8_t>()), 127);
+  EXPECT_EQ(r[1].get<std::int8_t>().error().code, out);
+  EXPECT_EQ(must(r[2].get<std::int8_t>()), -128);
+  EXPECT_EQ(r[3].get<std::int8_t>().error().code, out);
+  EXPECT_EQ(must(r[4].get<std::uint8_t>()), 255u);
+  EXPECT_EQ(r[5].get<std::uint8_t>().error().code, out);
+  EXPECT_EQ(must(r[6].get<std::uint16_t>()), 65535u);
+  EXPECT_EQ(r[7].get<std::uint16_t>().error().code, out);
+  EXPECT_EQ(must(r[8].get<std::int32_t>()), INT32_MAX);
+  EXPECT_EQ(r[9].get<std::int32_t>().error().code, out);
+  EXPECT_EQ(must(r[10].get<std::int32_t>()), INT32_MIN);
+  EXPECT_EQ(r[11].get<std::int32_t>().error().code, out);
+  EXPECT_EQ(must(r[12].get<std::uint32_t>()), UINT32_MAX);
+  EXPECT_EQ(r[13].get<std::uint32_t>().error().code, out);
+  EXPECT_EQ(must(r[14].get<float>()), std::numeric_limits<float>::max());
+  EXPECT_EQ(r[15].get<float>().error().code, out);
+  EXPECT_EQ(must(r[16].get<float>()), -std::numeric_limits<float>::max());
+}
+
+TEST(Value, GetOrFallsBackWhenAbsentMistypedOrOutOfRange) {
+  auto d = jot::parse(R"({"n": 300, "s": "str", "b": false, "a": [1, 2]})");
+  ASSERT_TRUE(d);
+  const jot::value r = d->root();
+  EXPECT_EQ(r["n"].get_or(7), 300);
+  EXPECT_EQ(r["missing"].get_or(7), 7);
+  EXPECT_EQ(r["s"].get_or(7), 7);                    // another type
+  EXPECT_EQ(r["n"].get_or(std::uint8_t{7}), 7u);     // out of range
+  EXPECT_EQ(r["b"].get_or(true), false);
+  EXPECT_EQ(r["n"].get_or(0.5), 300.0);
+  EXPECT_EQ(r["s"].get_or("none"), "str");
+  EXPECT_EQ(r["n"].get_or("none"), "none");
+  EXPECT_EQ(r["n"].get_or(static_cast<const char*>(nullptr)), "");
+  EXPECT_EQ(r["s"].get_or(std::string_view("v")), "str");
+  EXPECT_EQ(r["a"].get_or(jot::array()).size(), 2u);
+  EXPECT_TRUE(r["s"].get_or(jot::array()).empty());
+  static_assert(std::same_as<decltype(r.get_or(0)), int>);
+  static_assert(std::same_as<decltype(r.get_or("x")), std::string_view>);
+}
+
+template <class T>
+constexpr bool gettable = requires(const jot::value& v) { v.get<T>(); };
+static_assert(gettable<bool> && gettable<float> && gettable<double> && gettable<long long>);
+static_assert(gettable<std::int8_t> && gettable<std::uint64_t> && gettable<std::string_view>);
+static_assert(gettable<jot::array> && gettable<jot::object> && gettable<jot::value>);
+static_assert(!gettable<char> && !gettable<std::string> && !gettable<const char*>);
+static_assert(!gettable<long double> && !gettable<jot::document>);
 
 }  // namespace

@@ -23,15 +23,23 @@ enum class type : std::uint8_t { null, boolean, number, string, array, object };
 
 class array;
 class object;
+class value;
 
 namespace detail {
-// Integer types usable as an index: every integral type except bool and the
-// types that only hold characters (char, wchar_t, char8_t, char16_t,
-// char32_t); signed and unsigned char are int8_t/uint8_t.
+// Integer types usable as an index or with value::get<T>: every integral type
+// except bool and the types that only hold characters (char, wchar_t,
+// char8_t, char16_t, char32_t); signed and unsigned char are int8_t/uint8_t.
 template <class T>
 concept integer = std::integral<T> && !std::same_as<T, bool> && !std::same_as<T, char> &&
                   !std::same_as<T, wchar_t> && !std::same_as<T, char8_t> &&
                   !std::same_as<T, char16_t> && !std::same_as<T, char32_t>;
+
+// The types value::get<T> reads.
+template <class T>
+concept gettable = integer<T> || std::same_as<T, bool> || std::same_as<T, float> ||
+                   std::same_as<T, double> || std::same_as<T, std::string_view> ||
+                   std::same_as<T, jot::array> || std::same_as<T, jot::object> ||
+                   std::same_as<T, jot::value>;
 
 // An index of any integer type as a 64-bit one; a negative index becomes
 // UINT64_MAX, which no container reaches (lengths have 56 bits).
@@ -87,6 +95,21 @@ class value {
   // Fails with type_mismatch unless the value is an array / object.
   result<jot::array> get_array() const noexcept;
   result<jot::object> get_object() const noexcept;
+
+  // The value as T, failing like the matching getter: bool (get_bool), any
+  // detail::integer type (like get_int64/get_uint64, and number_out_of_range
+  // when it does not fit T: 300 as uint8_t), double (get_double), float (the
+  // double rounded to float; number_out_of_range beyond float's range),
+  // std::string_view, jot::array, jot::object, or jot::value (this value;
+  // fails with not_found only when absent).
+  template <detail::gettable T>
+  result<T> get() const noexcept;
+  // get<T>() on success, else fallback: when absent, of another type, or out
+  // of T's range.
+  template <detail::gettable T>
+  T get_or(T fallback) const noexcept;
+  // get<std::string_view>() on success, else fallback (null reads as "").
+  std::string_view get_or(const char* fallback) const noexcept;
 
   // The number's source text when parsed with keep_number_text, else empty.
   std::string_view number_text() const noexcept;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstring>
+#include <limits>
 
 namespace jot {
 
@@ -117,6 +118,51 @@ inline result<jot::object> value::get_object() const noexcept {
   if (!n_) return make_error(error_code::not_found);
   if (n_->kind() != detail::kind_object) return make_error(error_code::type_mismatch);
   return jot::object(n_);
+}
+
+template <detail::gettable T>
+result<T> value::get() const noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    return get_bool();
+  } else if constexpr (std::is_same_v<T, double>) {
+    return get_double();
+  } else if constexpr (std::is_same_v<T, float>) {
+    result<double> d = get_double();
+    if (!d) return d.error();
+    // Beyond FLT_MAX the conversion would be undefined (or infinite).
+    constexpr double max = std::numeric_limits<float>::max();
+    if (*d > max || *d < -max) return make_error(error_code::number_out_of_range);
+    return static_cast<float>(*d);
+  } else if constexpr (std::is_same_v<T, std::string_view>) {
+    return get_string();
+  } else if constexpr (std::is_same_v<T, jot::array>) {
+    return get_array();
+  } else if constexpr (std::is_same_v<T, jot::object>) {
+    return get_object();
+  } else if constexpr (std::is_same_v<T, jot::value>) {
+    if (!n_) return make_error(error_code::not_found);
+    return *this;
+  } else if constexpr (std::is_signed_v<T>) {
+    result<std::int64_t> i = get_int64();
+    if (!i) return i.error();
+    if (*i < std::numeric_limits<T>::min() || *i > std::numeric_limits<T>::max())
+      return make_error(error_code::number_out_of_range);
+    return static_cast<T>(*i);
+  } else {
+    result<std::uint64_t> u = get_uint64();
+    if (!u) return u.error();
+    if (*u > std::numeric_limits<T>::max()) return make_error(error_code::number_out_of_range);
+    return static_cast<T>(*u);
+  }
+}
+
+template <detail::gettable T>
+T value::get_or(T fallback) const noexcept {
+  return get<T>().value_or(fallback);
+}
+
+inline std::string_view value::get_or(const char* fallback) const noexcept {
+  return get<std::string_view>().value_or(fallback ? std::string_view(fallback) : std::string_view());
 }
 
 inline std::string_view value::number_text() const noexcept {
