@@ -173,6 +173,76 @@ TEST(Pointer, Rfc6901Examples) {
   EXPECT_EQ(jot::value().at_pointer("").error().code, error_code::not_found);
 }
 
+// ---- absent values ----
+
+// A regression test: type() of an absent value dereferenced a null node.
+TEST(Value, AbsentHasTypeAbsent) {
+  EXPECT_EQ(jot::value().type(), jot::type::absent);
+  auto d = jot::parse(R"({"a": [1]})");
+  ASSERT_TRUE(d);
+  EXPECT_EQ((*d)["missing"].type(), jot::type::absent);
+  EXPECT_EQ((*d)["a"][7].type(), jot::type::absent);
+  EXPECT_EQ(jot::document().root().type(), jot::type::absent);
+}
+
+TEST(Value, EveryAccessorOfAnAbsentValueIsSafe) {
+  const jot::value v;
+  EXPECT_FALSE(v.exists());
+  EXPECT_EQ(v.type(), jot::type::absent);
+  EXPECT_FALSE(v.is_null() || v.is_bool() || v.is_number() || v.is_integer() || v.is_double() ||
+               v.is_string() || v.is_array() || v.is_object());
+  EXPECT_EQ(v.get_bool().error().code, error_code::not_found);
+  EXPECT_EQ(v.get_int64().error().code, error_code::not_found);
+  EXPECT_EQ(v.get_uint64().error().code, error_code::not_found);
+  EXPECT_EQ(v.get_double().error().code, error_code::not_found);
+  EXPECT_EQ(v.get_string().error().code, error_code::not_found);
+  EXPECT_EQ(v.get_array().error().code, error_code::not_found);
+  EXPECT_EQ(v.get_object().error().code, error_code::not_found);
+  EXPECT_EQ(v.get<int>().error().code, error_code::not_found);
+  EXPECT_EQ(v.get<float>().error().code, error_code::not_found);
+  EXPECT_EQ(v.get<jot::value>().error().code, error_code::not_found);
+  EXPECT_EQ(v.get_or(5), 5);
+  EXPECT_EQ(v.get_or("none"), "none");
+  EXPECT_EQ(v.number_text(), "");
+  EXPECT_EQ(v.size(), 0u);
+  EXPECT_FALSE(v[0].exists());
+  EXPECT_FALSE(v[std::size_t{3}].exists());
+  EXPECT_FALSE(v[-1].exists());
+  EXPECT_FALSE(v["k"].exists());
+  EXPECT_FALSE(v[std::string_view("k")].exists());
+  EXPECT_EQ(v.at_pointer("").error().code, error_code::not_found);
+  EXPECT_EQ(v.at_pointer("/0").error().code, error_code::not_found);
+  EXPECT_TRUE(v == jot::value());
+  EXPECT_EQ(v.node(), nullptr);
+  EXPECT_EQ(jot::written_size(v), 0u);
+  char out[8];
+  EXPECT_EQ(jot::write(v, out, sizeof out).error().code, error_code::not_found);
+  // The views of nothing are empty.
+  const jot::array a;
+  const jot::object o;
+  EXPECT_TRUE(a.empty() && o.empty());
+  EXPECT_EQ(a.size() + o.size(), 0u);
+  EXPECT_EQ(a.begin(), a.end());
+  EXPECT_EQ(o.begin(), o.end());
+  EXPECT_FALSE(a[0].exists());
+  EXPECT_FALSE(o["k"].exists() || o.find("k").exists());
+}
+
+TEST(Value, TypeNames) {
+  EXPECT_STREQ(jot::type_name(jot::type::null), "null");
+  EXPECT_STREQ(jot::type_name(jot::type::boolean), "boolean");
+  EXPECT_STREQ(jot::type_name(jot::type::number), "number");
+  EXPECT_STREQ(jot::type_name(jot::type::string), "string");
+  EXPECT_STREQ(jot::type_name(jot::type::array), "array");
+  EXPECT_STREQ(jot::type_name(jot::type::object), "object");
+  EXPECT_STREQ(jot::type_name(jot::type::absent), "absent");
+  static_assert(static_cast<int>(jot::type::absent) == 6, "appended: earlier values are stable");
+  auto d = jot::parse(R"({"id": "x"})");
+  ASSERT_TRUE(d);
+  std::string message = std::string("expected number, got ") + jot::type_name((*d)["id"].type());
+  EXPECT_EQ(message, "expected number, got string");
+}
+
 // ---- indexing with every integer type ----
 
 template <class T, class I>

@@ -3,8 +3,9 @@
 // A value is a pointer-sized handle into a document. It stays valid while the
 // document's arena is not reset and, for strings, while the input lives:
 // strings without escapes point into the input instead of being copied.
-// A value can be absent (a missing key or index); every getter of an absent
-// value fails with error_code::not_found.
+// A value can be absent (a missing key or index). Every member function of an
+// absent value is safe: its type() is type::absent, every getter fails with
+// error_code::not_found, indexing gives another absent value.
 #pragma once
 
 #include <concepts>
@@ -18,8 +19,23 @@
 
 namespace jot {
 
-// The JSON type of a value.
-enum class type : std::uint8_t { null, boolean, number, string, array, object };
+// The JSON type of a value, or absent. Stable: new types are only appended.
+enum class type : std::uint8_t { null, boolean, number, string, array, object, absent };
+
+// Returns the type's name ("null", "boolean", "number", "string", "array",
+// "object", "absent"): a static string, never null.
+constexpr const char* type_name(jot::type t) noexcept {
+  switch (t) {
+    case jot::type::null: return "null";
+    case jot::type::boolean: return "boolean";
+    case jot::type::number: return "number";
+    case jot::type::string: return "string";
+    case jot::type::array: return "array";
+    case jot::type::object: return "object";
+    case jot::type::absent: return "absent";
+  }
+  return "unknown";
+}
 
 class array;
 class object;
@@ -59,7 +75,7 @@ class value {
 
   // True when the value exists (not a missing key or index).
   bool exists() const noexcept { return n_ != nullptr; }
-  // The JSON type; requires exists().
+  // The JSON type; type::absent when !exists().
   jot::type type() const noexcept;
 
   bool is_null() const noexcept { return n_ && n_->kind() == detail::kind_null; }

@@ -45,6 +45,7 @@ inline result<std::uint64_t> uint64_of_double(double d) noexcept {
 }  // namespace detail
 
 inline jot::type value::type() const noexcept {
+  if (!n_) return jot::type::absent;
   switch (n_->kind()) {
     case detail::kind_null: return jot::type::null;
     case detail::kind_false:
