@@ -2,8 +2,11 @@
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -368,6 +371,14 @@ static_assert(parses_with_arena<const char (&)[3]>);
 static_assert(parses_with_arena<const char*>);
 static_assert(parser_parses<const std::string&>);
 
+// parse_copy copies its input first, so owning temporaries are fine there.
+template <class S>
+constexpr bool copies_alone = requires(S&& s) { jot::parse_copy(std::forward<S>(s)); };
+template <class S>
+constexpr bool copies_with_arena = requires(S&& s, jot::arena& a) { jot::parse_copy(std::forward<S>(s), a); };
+static_assert(copies_alone<std::string> && copies_with_arena<std::string>);
+static_assert(copies_alone<const std::string&> && copies_with_arena<std::string_view>);
+
 TEST(Kernel, AutomaticPicksASupportedKernel) {
   jot::parser p;
   EXPECT_NE(p.kernel(), jot::kernel::automatic);
@@ -382,6 +393,97 @@ TEST(OneLineParse, OwnsItsMemory) {
   EXPECT_EQ(must(must(moved.at_pointer("/a/2/b")).get_string()), "c");
   auto bad = jot::parse("[1,");
   EXPECT_EQ(bad.error().code, error_code::unexpected_end);
+}
+
+// Reads a file into a local string and returns a document parsed from it: the
+// string is gone when the caller reads the document.
+jot::document load(const std::string& path) {
+  std::string text;
+  if (!jot_test::read_file(path, text)) {
+    ADD_FAILURE() << "cannot read " << path;
+    return {};
+  }
+  return must(jot::parse_copy(text));
+}
+
+// True when s lies inside text's bytes.
+bool points_into(std::string_view s, const std::string& text) {
+  return s.data() >= text.data() && s.data() < text.data() + text.size();
+}
+
+TEST(ParseCopy, TheDocumentOwnsEveryByteItPointsTo) {
+  const std::string path = testing::TempDir() + "jot_parse_copy_test.json";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << R"({"name": "plain, so it would point into the input", "list": [1, "two", {"k": "v"}]})";
+  }
+  const jot::document doc = load(path);
+  std::remove(path.c_str());
+  // ASan would report a read of the freed string here if the document borrowed it.
+  EXPECT_EQ(must(doc["name"].get_string()), "plain, so it would point into the input");
+  EXPECT_EQ(must(must(doc.at_pointer("/list/2/k")).get_string()), "v");
+  EXPECT_EQ(doc["list"].size(), 3u);
+}
+
+TEST(ParseCopy, NeverPointsIntoTheInput) {
+  std::string text = R"({"a": "plain", "b": ["also plain"], "n": 12.5})";
+  jot::arena arena;
+  for (int with_arena = 0; with_arena < 2; ++with_arena) {
+    SCOPED_TRACE(with_arena ? "caller arena" : "own arena");
+    auto doc = with_arena ? jot::parse_copy(text, arena) : jot::parse_copy(text);
+    ASSERT_TRUE(doc);
+    const std::string_view a = must((*doc)["a"].get_string());
+    const std::string_view b = must((*doc)["b"][0].get_string());
+    EXPECT_EQ(a, "plain");
+    EXPECT_FALSE(points_into(a, text));
+    EXPECT_FALSE(points_into(b, text));
+    // Overwriting the input changes nothing in the document.
+    std::fill(text.begin(), text.end(), 'x');
+    EXPECT_EQ(must((*doc)["b"][0].get_string()), "also plain");
+    EXPECT_EQ(must((*doc)["n"].get_double()), 12.5);
+    text = R"({"a": "plain", "b": ["also plain"], "n": 12.5})";
+  }
+  // The plain parse does borrow: that is what parse_copy is for.
+  auto borrowed = jot::parse(text, arena);
+  ASSERT_TRUE(borrowed);
+  EXPECT_TRUE(points_into(must((*borrowed)["a"].get_string()), text));
+}
+
+TEST(ParseCopy, AcceptsTemporariesAndReportsErrorsLikeParse) {
+  jot::arena arena;
+  auto from_temporary = jot::parse_copy(std::string(R"(["made", "here"])"), arena);
+  ASSERT_TRUE(from_temporary);
+  EXPECT_EQ(must(from_temporary->root()[1].get_string()), "here");
+  const std::string bad = "{\n  \"a\": [1,]\n}";
+  auto expected = jot::parse(bad, arena);
+  for (int with_arena = 0; with_arena < 2; ++with_arena) {
+    auto got = with_arena ? jot::parse_copy(bad, arena) : jot::parse_copy(bad);
+    ASSERT_FALSE(got);
+    EXPECT_EQ(got.error().code, expected.error().code);
+    EXPECT_EQ(got.error().offset, expected.error().offset);
+    EXPECT_EQ(got.error().line, 2u);
+    EXPECT_EQ(got.error().column, expected.error().column);
+  }
+  EXPECT_EQ(jot::parse_copy("").error().code, error_code::empty_input);
+  EXPECT_EQ(jot::parse_copy("", arena).error().code, error_code::empty_input);
+}
+
+TEST(ParseCopy, FixedBufferNeedsTheCopyToo) {
+  const std::string text = R"({"items": [1, 2, 3, "four", {"five": 5}]})";
+  std::vector<char> small(jot::dom_size_bound(text.size()) / 8);
+  jot::arena tight(small.data(), small.size());
+  auto failed = jot::parse_copy(text, tight);
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, error_code::capacity_exceeded);
+  EXPECT_EQ(failed.error().needed, jot::dom_size_bound(text.size()) + text.size());
+  // The announced size suffices at every buffer alignment.
+  std::vector<char> storage(failed.error().needed + 16);
+  for (std::size_t shift = 0; shift < 16; ++shift) {
+    jot::arena enough(storage.data() + shift, failed.error().needed);
+    auto doc = jot::parse_copy(text, enough);
+    ASSERT_TRUE(doc) << shift;
+    EXPECT_EQ(must((*doc)["items"][4]["five"].get_uint64()), 5u);
+  }
 }
 
 }  // namespace
