@@ -41,7 +41,8 @@ int main() {
         return 1;
       }
       // get_or: a request without "imp", or an impression without a floor, counts as none.
-      for (jot::value imp : (*doc)["imp"].get_or(jot::array())) total_floor += imp["bidfloor"].get_or(0.0);
+      for (jot::value imp : (*doc)["imp"].get_or(jot::array()))
+        total_floor += imp["bidfloor"].get_or(0.0);
     }
   }
   std::printf("total bid floor %.2f; pool allocations: %d in warm-up, %d after\n", total_floor,

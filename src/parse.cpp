@@ -92,7 +92,8 @@ struct document_access {
                                        bool copy) noexcept {
     arena* owned = new (std::nothrow) arena();
     if (owned == nullptr) return make_error(error_code::out_of_memory);
-    result<document> r = copy ? jot::parse_copy(json, *owned, options) : jot::parse(json, *owned, options);
+    result<document> r =
+        copy ? jot::parse_copy(json, *owned, options) : jot::parse(json, *owned, options);
     if (!r) {
       delete owned;
       return r.error();
@@ -112,13 +113,17 @@ result<document> parse_copy(std::string_view json, const parse_options& options)
   return detail::document_access::parse_owning(json, options, true);
 }
 
-result<document> parse_copy(std::string_view json, arena& a, const parse_options& options) noexcept {
+result<document> parse_copy(std::string_view json, arena& a,
+                            const parse_options& options) noexcept {
   const parser p(options);
   // Both fail before reading a byte, so there is nothing to copy.
   if (json.empty() || json.size() > max_input_size) return p.parse(json, a);
   auto* copy = static_cast<char*>(a.allocate(json.size(), 1));
-  if (copy == nullptr)
-    return make_error(error_code::capacity_exceeded, dom_size_bound(json.size()) + json.size());
+  if (copy == nullptr) {
+    error e = make_error(error_code::capacity_exceeded, dom_size_bound(json.size()) + json.size());
+    locate(e, json);  // offset 0: line 1, column 1, like the parser's own errors
+    return e;
+  }
   std::memcpy(copy, json.data(), json.size());
   // Same bytes, so error offsets, lines and columns are those of json.
   result<document> r = p.parse(std::string_view(copy, json.size()), a);

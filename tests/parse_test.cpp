@@ -92,7 +92,8 @@ TEST_P(Parse, IntegerGettersReportOutOfRangeForWholeDoubles) {
     // Boundaries as doubles: 2^63 and 2^64 are the first values out of range.
     EXPECT_EQ(code("9223372036854775808.0", true), error_code::number_out_of_range);
     EXPECT_EQ(code("1.8446744073709551616e19", false), error_code::number_out_of_range);
-    EXPECT_EQ(code("18446744073709551615.0", false), error_code::number_out_of_range);  // rounds to 2^64
+    // 2^64 - 1 rounds to 2^64.
+    EXPECT_EQ(code("18446744073709551615.0", false), error_code::number_out_of_range);
     // -2^63 as a double may stand for an integer below INT64_MIN (the one above
     // rounds to it), so it counts as out of range too.
     EXPECT_EQ(code("-9223372036854775808.0", true), error_code::number_out_of_range);
@@ -118,9 +119,10 @@ TEST_P(Parse, IntegerGettersConvertWholeDoubles) {
     EXPECT_EQ(must(root("-0", o).get_uint64()), 0u);
     EXPECT_EQ(must(root("-0.0e5", o).get_uint64()), 0u);
     EXPECT_EQ(must(root("9223372036854775807.0", o).get_uint64()), 9223372036854775808u);  // 2^63
-    EXPECT_EQ(must(root("-9223372036854774784.0", o).get_int64()), -9223372036854774784);  // -2^63 + 1024
-    EXPECT_EQ(must(root("9223372036854774784.0", o).get_int64()), 9223372036854774784);  // 2^63 - 1024
-    EXPECT_EQ(must(root("1.8446744073709550e19", o).get_uint64()), 18446744073709549568u);  // 2^64 - 2048
+    // -2^63 + 1024, 2^63 - 1024 and 2^64 - 2048: the last doubles in range.
+    EXPECT_EQ(must(root("-9223372036854774784.0", o).get_int64()), -9223372036854774784);
+    EXPECT_EQ(must(root("9223372036854774784.0", o).get_int64()), 9223372036854774784);
+    EXPECT_EQ(must(root("1.8446744073709550e19", o).get_uint64()), 18446744073709549568u);
     EXPECT_EQ(must(root("4503599627370497.0", o).get_int64()), 4503599627370497);  // 2^52 + 1
   }
 }
@@ -375,7 +377,9 @@ static_assert(parser_parses<const std::string&>);
 template <class S>
 constexpr bool copies_alone = requires(S&& s) { jot::parse_copy(std::forward<S>(s)); };
 template <class S>
-constexpr bool copies_with_arena = requires(S&& s, jot::arena& a) { jot::parse_copy(std::forward<S>(s), a); };
+constexpr bool copies_with_arena = requires(S&& s, jot::arena& a) {
+  jot::parse_copy(std::forward<S>(s), a);
+};
 static_assert(copies_alone<std::string> && copies_with_arena<std::string>);
 static_assert(copies_alone<const std::string&> && copies_with_arena<std::string_view>);
 
@@ -476,6 +480,15 @@ TEST(ParseCopy, FixedBufferNeedsTheCopyToo) {
   ASSERT_FALSE(failed);
   EXPECT_EQ(failed.error().code, error_code::capacity_exceeded);
   EXPECT_EQ(failed.error().needed, jot::dom_size_bound(text.size()) + text.size());
+  // Too small even for the copy: the same error, located like the parser's.
+  char tiny[8];
+  jot::arena none(tiny, sizeof tiny);
+  auto no_copy = jot::parse_copy(text, none);
+  ASSERT_FALSE(no_copy);
+  EXPECT_EQ(no_copy.error().code, error_code::capacity_exceeded);
+  EXPECT_EQ(no_copy.error().needed, failed.error().needed);
+  EXPECT_EQ(no_copy.error().line, 1u);
+  EXPECT_EQ(no_copy.error().column, 1u);
   // The announced size suffices at every buffer alignment.
   std::vector<char> storage(failed.error().needed + 16);
   for (std::size_t shift = 0; shift < 16; ++shift) {

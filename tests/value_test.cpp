@@ -325,12 +325,13 @@ TEST(Value, RangesAlgorithmsWorkOnTemporaryViews) {
   ASSERT_TRUE((*d)["a"].is_array() && (*d)["o"].is_object());
   // The array is a temporary: a borrowed range hands back a usable iterator,
   // not std::ranges::dangling.
-  auto it = std::ranges::find_if(*(*d)["a"].get_array(), [](jot::value v) { return v.is_string(); });
+  auto it =
+      std::ranges::find_if(*(*d)["a"].get_array(), [](jot::value v) { return v.is_string(); });
   static_assert(std::same_as<decltype(it), jot::array::iterator>);
   ASSERT_NE(it, must((*d)["a"].get_array()).end());
   EXPECT_EQ(must((*it).get_string()), "two");
-  EXPECT_EQ(std::ranges::count_if(*(*d)["a"].get_array(), [](jot::value v) { return v.is_number(); }),
-            3);
+  const auto is_number = [](jot::value v) { return v.is_number(); };
+  EXPECT_EQ(std::ranges::count_if(*(*d)["a"].get_array(), is_number), 3);
   auto m = std::ranges::find_if(*(*d)["o"].get_object(),
                                 [](const jot::member& x) { return x.value.is_string(); });
   static_assert(std::same_as<decltype(m), jot::object::iterator>);

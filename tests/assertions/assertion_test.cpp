@@ -11,7 +11,8 @@ static_assert(JOT_HAS_ASSERTIONS, "this executable must be built with JOT_ENABLE
 
 namespace {
 
-constexpr const char* failed_read = "error\\.h:[0-9]+: jot: assertion failed: read the value of a failed jot::result";
+constexpr const char* failed_read =
+    "error\\.h:[0-9]+: jot: assertion failed: read the value of a failed jot::result";
 
 TEST(AssertionsDeathTest, ReadingAFailedResultAborts) {
   const jot::value absent;
@@ -28,7 +29,8 @@ TEST(AssertionsDeathTest, ReadingAFailedResultAborts) {
   EXPECT_DEATH((void)*cr, failed_read);
   EXPECT_DEATH((void)cr.operator->(), failed_read);
   EXPECT_DEATH((void)std::move(r).value(), failed_read);
-  EXPECT_DEATH((void)*jot::result<int>(jot::make_error(jot::error_code::type_mismatch)), failed_read);
+  EXPECT_DEATH((void)*jot::result<int>(jot::make_error(jot::error_code::type_mismatch)),
+               failed_read);
 }
 
 TEST(Assertions, SuccessfulResultsAndFallbacksDoNotAbort) {

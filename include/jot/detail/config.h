@@ -29,8 +29,9 @@ namespace jot::detail {
 
 // Checks cond when assertions are on; message is static text saying what broke.
 #if JOT_HAS_ASSERTIONS
-#define JOT_ASSERT(cond, message) \
-  (static_cast<bool>(cond) ? static_cast<void>(0) : ::jot::detail::assertion_failed(__FILE__, __LINE__, message))
+#define JOT_ASSERT(cond, message)                  \
+  (static_cast<bool>(cond) ? static_cast<void>(0) \
+                           : ::jot::detail::assertion_failed(__FILE__, __LINE__, message))
 #else
 #define JOT_ASSERT(cond, message) static_cast<void>(0)
 #endif

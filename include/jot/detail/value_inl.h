@@ -163,7 +163,8 @@ T value::get_or(T fallback) const noexcept {
 }
 
 inline std::string_view value::get_or(const char* fallback) const noexcept {
-  return get<std::string_view>().value_or(fallback ? std::string_view(fallback) : std::string_view());
+  const std::string_view fallback_view = fallback ? std::string_view(fallback) : std::string_view();
+  return get<std::string_view>().value_or(fallback_view);
 }
 
 inline std::string_view value::number_text() const noexcept {
