@@ -40,7 +40,9 @@ int main() {
         std::printf("bad request: %s\n", doc.error().message);
         return 1;
       }
-      for (jot::value imp : *(*doc)["imp"].get_array()) total_floor += imp["bidfloor"].get_double().value_or(0);
+      // get_or: a request without "imp", or an impression without a floor, counts as none.
+      for (jot::value imp : (*doc)["imp"].get_or(jot::array()))
+        total_floor += imp["bidfloor"].get_or(0.0);
     }
   }
   std::printf("total bid floor %.2f; pool allocations: %d in warm-up, %d after\n", total_floor,

@@ -1,5 +1,8 @@
-// src/error.cpp - stable names of error codes.
+// src/error.cpp - stable names of error codes, and the assertion handler.
 #include "jot/error.h"
+
+#include <cstdio>
+#include <cstdlib>
 
 namespace jot {
 
@@ -34,5 +37,14 @@ const char* error_code_name(error_code code) noexcept {
   }
   return "unknown";
 }
+
+namespace detail {
+
+void assertion_failed(const char* file, int line, const char* message) noexcept {
+  std::fprintf(stderr, "%s:%d: jot: assertion failed: %s\n", file, line, message);
+  std::abort();
+}
+
+}  // namespace detail
 
 }  // namespace jot

@@ -71,15 +71,55 @@ result<document> parse(std::string_view json, arena& a, const parse_options& opt
   return parser(options).parse(json, a);
 }
 
-result<document> parse(std::string_view json, const parse_options& options) noexcept {
-  arena* owned = new (std::nothrow) arena();
-  if (owned == nullptr) return make_error(error_code::out_of_memory);
-  result<document> r = parser(options).parse(json, *owned);
-  if (!r) {
-    delete owned;
-    return r.error();
+namespace detail {
+
+struct document_access {
+  // Parses json, copied into the new arena first when copy is set, into a new
+  // malloc-backed arena that the document then owns.
+  static result<document> parse_owning(std::string_view json, const parse_options& options,
+                                       bool copy) noexcept {
+    arena* owned = new (std::nothrow) arena();
+    if (owned == nullptr) return make_error(error_code::out_of_memory);
+    result<document> r =
+        copy ? jot::parse_copy(json, *owned, options) : jot::parse(json, *owned, options);
+    if (!r) {
+      delete owned;
+      return r.error();
+    }
+    r->owned_ = owned;
+    return r;
   }
-  r->owned_ = owned;
+};
+
+}  // namespace detail
+
+result<document> parse(std::string_view json, const parse_options& options) noexcept {
+  return detail::document_access::parse_owning(json, options, false);
+}
+
+result<document> parse_copy(std::string_view json, const parse_options& options) noexcept {
+  return detail::document_access::parse_owning(json, options, true);
+}
+
+result<document> parse_copy(std::string_view json, arena& a,
+                            const parse_options& options) noexcept {
+  const parser p(options);
+  // Both fail before reading a byte, so there is nothing to copy.
+  if (json.empty() || json.size() > max_input_size) return p.parse(json, a);
+  auto* copy = static_cast<char*>(a.allocate(json.size(), 1));
+  if (copy == nullptr) {
+    error e = make_error(error_code::capacity_exceeded, dom_size_bound(json.size()) + json.size());
+    locate(e, json);  // offset 0: line 1, column 1, like the parser's own errors
+    return e;
+  }
+  std::memcpy(copy, json.data(), json.size());
+  // Same bytes, so error offsets, lines and columns are those of json.
+  result<document> r = p.parse(std::string_view(copy, json.size()), a);
+  if (!r && r.error().code == error_code::capacity_exceeded) {
+    error e = r.error();
+    e.needed += json.size();  // the copy comes on top of the parse
+    return e;
+  }
   return r;
 }
 

@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "alloc_counter.h"
+#include "must.h"
 #include "test_data.h"
 
 namespace {
 
 using jot::error_code;
+using jot_test::must;
 
 // A stateful allocator that records what passes through it and can be told
 // to fail after a number of allocations.
@@ -108,7 +110,7 @@ TEST(Arena, UpstreamIsUsedOnlyAfterTheBuffer) {
     ASSERT_TRUE(r);
     EXPECT_GE(up.allocations, 1u);
     EXPECT_EQ(r->root()["items"].size(), 200u);
-    EXPECT_EQ(*r->at_pointer("/items/199/name")->get_string(), "item\t199");
+    EXPECT_EQ(must(must(r->at_pointer("/items/199/name")).get_string()), "item\t199");
   }
   EXPECT_EQ(up.allocations, up.deallocations);
   EXPECT_EQ(up.live_bytes, 0u);
@@ -123,6 +125,7 @@ TEST(Arena, UpstreamIsUsedOnlyAfterTheBuffer) {
 TEST(Arena, FailingUpstreamGivesCapacityErrors) {
   std::string doc = sample_document(100);
   auto reference = jot::parse(doc);
+  ASSERT_TRUE(reference);
   for (std::size_t k = 0; k < 8; ++k) {
     counting_allocator up;
     up.fail_after = k;
@@ -165,8 +168,8 @@ TEST(Arena, SeveralDocumentsShareOneArena) {
   auto d2 = jot::parse(big, a);
   auto d3 = jot::parse(R"(["z\tz"])", a);
   ASSERT_TRUE(d1 && d2 && d3);
-  EXPECT_EQ(*(*d1)["a"].get_string(), "x\ny");
-  EXPECT_EQ(*d3->root()[0].get_string(), "z\tz");
+  EXPECT_EQ(must((*d1)["a"].get_string()), "x\ny");
+  EXPECT_EQ(must(d3->root()[0].get_string()), "z\tz");
   EXPECT_EQ(d2->root()["items"].size(), 100u);
 }
 

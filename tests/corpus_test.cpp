@@ -5,10 +5,13 @@
 
 #include <string>
 
+#include "must.h"
 #include "test_data.h"
 #include "test_kernels.h"
 
 namespace {
+
+using jot_test::must;
 
 class Corpus : public testing::TestWithParam<jot::kernel> {};
 
@@ -36,21 +39,24 @@ TEST_P(Corpus, SpotChecks) {
   auto tw = p.parse(text, a);
   ASSERT_TRUE(tw);
   EXPECT_EQ((*tw)["statuses"].size(), 100u);
-  EXPECT_EQ(*tw->at_pointer("/statuses/0/id")->get_uint64(), 505874924095815681u);
-  EXPECT_EQ(*tw->at_pointer("/statuses/0/id_str")->get_string(), "505874924095815681");
-  EXPECT_EQ(*tw->at_pointer("/statuses/0/metadata/iso_language_code")->get_string(), "ja");
-  auto text0 = *tw->at_pointer("/statuses/0/text")->get_string();
+  const auto string_at = [](const jot::document& d, std::string_view pointer) {
+    return must(must(d.at_pointer(pointer)).get_string());
+  };
+  EXPECT_EQ(must(must(tw->at_pointer("/statuses/0/id")).get_uint64()), 505874924095815681u);
+  EXPECT_EQ(string_at(*tw, "/statuses/0/id_str"), "505874924095815681");
+  EXPECT_EQ(string_at(*tw, "/statuses/0/metadata/iso_language_code"), "ja");
+  auto text0 = string_at(*tw, "/statuses/0/text");
   EXPECT_EQ(text0.substr(0, 12), "@aym0566x \n\n");  // \n escapes decoded
 
   ASSERT_TRUE(jot_test::read_file(dir + "/corpus/canada.json", text));
   jot::arena b;
   auto ca = p.parse(text, b);
   ASSERT_TRUE(ca);
-  EXPECT_EQ(*ca->at_pointer("/type")->get_string(), "FeatureCollection");
+  EXPECT_EQ(string_at(*ca, "/type"), "FeatureCollection");
   auto first = ca->at_pointer("/features/0/geometry/coordinates/0/0");
   ASSERT_TRUE(first);
-  EXPECT_EQ(*(*first)[0].get_double(), -65.613616999999977);
-  EXPECT_EQ(*(*first)[1].get_double(), 43.420273000000009);
+  EXPECT_EQ(must((*first)[0].get_double()), -65.613616999999977);
+  EXPECT_EQ(must((*first)[1].get_double()), 43.420273000000009);
 }
 
 JOT_INSTANTIATE_FOR_KERNELS(Corpus);

@@ -9,7 +9,11 @@
 #include <random>
 #include <string>
 
+#include "must.h"
+
 namespace {
+
+using jot_test::must;
 
 std::string random_decimal(std::mt19937_64& rng) {
   std::string s;
@@ -45,7 +49,7 @@ TEST(Number, RandomDecimalsMatchFromChars) {
     auto doc = jot::parse(s);
     if (r.ec == std::errc::result_out_of_range) continue;  // covered by limits tests
     ASSERT_TRUE(doc) << s;
-    double got = *doc->root().get_double();
+    double got = must(doc->root().get_double());
     ASSERT_EQ(std::memcmp(&got, &want, sizeof got), 0) << s << " got " << got << " want " << want;
     ++checked;
   }
@@ -64,7 +68,7 @@ TEST(Number, ExactTiesRoundToEven) {
     ASSERT_EQ(r.ec, std::errc()) << c;
     auto doc = jot::parse(c);
     ASSERT_TRUE(doc) << c;
-    const double got = *doc->root().get_double();
+    const double got = must(doc->root().get_double());
     EXPECT_EQ(std::memcmp(&got, &want, sizeof got), 0) << c << " got " << got << " want " << want;
   }
 }
@@ -78,10 +82,13 @@ TEST(Number, EightDigitBlocksAndBoundaries) {
     std::from_chars(c, c + std::strlen(c), want);
     auto doc = jot::parse(c);
     ASSERT_TRUE(doc) << c;
-    EXPECT_EQ(*doc->root().get_double(), want) << c;
+    EXPECT_EQ(must(doc->root().get_double()), want) << c;
   }
-  EXPECT_EQ(*jot::parse("12345678901234567")->root().get_uint64(), 12345678901234567u);
-  EXPECT_EQ(*jot::parse("-1234567812345678")->root().get_int64(), -1234567812345678);
+  auto u = jot::parse("12345678901234567");
+  auto i = jot::parse("-1234567812345678");
+  ASSERT_TRUE(u && i);
+  EXPECT_EQ(must(u->root().get_uint64()), 12345678901234567u);
+  EXPECT_EQ(must(i->root().get_int64()), -1234567812345678);
   EXPECT_FALSE(jot::parse("12345678x"));
   EXPECT_FALSE(jot::parse("1.2345678x"));
 }

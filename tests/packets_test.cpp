@@ -7,10 +7,13 @@
 #include <string>
 
 #include "alloc_counter.h"
+#include "must.h"
 #include "test_data.h"
 #include "test_kernels.h"
 
 namespace {
+
+using jot_test::must;
 
 class Packets : public testing::TestWithParam<jot::kernel> {};
 
@@ -27,9 +30,9 @@ TEST_P(Packets, ValidPacketsParseInAStackBufferWithoutAllocating) {
     std::size_t after = jot_test::allocation_count();
     ASSERT_TRUE(doc) << name << ": " << doc.error().message;
     EXPECT_EQ(after, before) << name << " allocated";
-    EXPECT_EQ(*doc->at_pointer("/meta/valid")->get_bool(), true);
-    EXPECT_EQ(doc->at_pointer("/greetings")->size(), 3u);
-    EXPECT_EQ(doc->at_pointer("/meta/nesting/0/0/0")->is_null(), true);
+    EXPECT_EQ(must(must(doc->at_pointer("/meta/valid")).get_bool()), true);
+    EXPECT_EQ(must(doc->at_pointer("/greetings")).size(), 3u);
+    EXPECT_TRUE(must(doc->at_pointer("/meta/nesting/0/0/0")).is_null());
   }
 }
 
@@ -40,8 +43,11 @@ TEST_P(Packets, MaliciousStringsArePreservedExactly) {
   jot::arena arena;
   auto doc = jot::parser({}, GetParam()).parse(text, arena);
   ASSERT_TRUE(doc);
-  EXPECT_EQ(*doc->at_pointer("/meta/id")->get_string(), "<script>alert(document.cookie)</script>");
-  EXPECT_EQ(*doc->at_pointer("/greetings/2/text")->get_string(), "'; DROP TABLE users; --");
+  const auto string_at = [&](std::string_view pointer) {
+    return must(must(doc->at_pointer(pointer)).get_string());
+  };
+  EXPECT_EQ(string_at("/meta/id"), "<script>alert(document.cookie)</script>");
+  EXPECT_EQ(string_at("/greetings/2/text"), "'; DROP TABLE users; --");
 }
 
 TEST_P(Packets, InvalidPacketFailsAtTheFirstOffendingByte) {

@@ -2,18 +2,23 @@
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "must.h"
 #include "test_data.h"
 #include "test_kernels.h"
 
 namespace {
 
 using jot::error_code;
+using jot_test::must;
 
 class Parse : public testing::TestWithParam<jot::kernel> {
  protected:
@@ -28,35 +33,98 @@ class Parse : public testing::TestWithParam<jot::kernel> {
     EXPECT_FALSE(d) << "accepted: " << text;
     return d.error();
   }
+  // The root of text, which must parse (else a failure at the caller's line
+  // and an absent value). The document is kept until the test ends.
+  jot::value root(std::string_view text, jot::parse_options o = {},
+                  const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+    documents_.push_back(must(parse(text, o), file, line));
+    return documents_.back().root();
+  }
   std::vector<std::unique_ptr<jot_test::exact_copy>> inputs_;  // outlive the documents
   jot::arena arena_;
+  std::vector<jot::document> documents_;
 };
 
 TEST_P(Parse, Scalars) {
-  EXPECT_TRUE(parse("null")->root().is_null());
-  EXPECT_EQ(*parse("true")->root().get_bool(), true);
-  EXPECT_EQ(*parse(" false ")->root().get_bool(), false);
-  EXPECT_EQ(*parse("\"hi\"")->root().get_string(), "hi");
-  EXPECT_EQ(*parse("0")->root().get_uint64(), 0u);
-  EXPECT_EQ(*parse("-1")->root().get_int64(), -1);
+  EXPECT_TRUE(root("null").is_null());
+  EXPECT_EQ(must(root("true").get_bool()), true);
+  EXPECT_EQ(must(root(" false ").get_bool()), false);
+  EXPECT_EQ(must(root("\"hi\"").get_string()), "hi");
+  EXPECT_EQ(must(root("0").get_uint64()), 0u);
+  EXPECT_EQ(must(root("-1").get_int64()), -1);
 }
 
 TEST_P(Parse, IntegersAreExact) {
-  EXPECT_EQ(*parse("18446744073709551615")->root().get_uint64(), UINT64_MAX);
-  EXPECT_EQ(*parse("9223372036854775807")->root().get_int64(), INT64_MAX);
-  EXPECT_EQ(*parse("-9223372036854775808")->root().get_int64(), INT64_MIN);
-  EXPECT_EQ(*parse("9007199254740993")->root().get_uint64(), 9007199254740993u);
-  EXPECT_TRUE(parse("12345678901234567890")->root().is_integer());
+  EXPECT_EQ(must(root("18446744073709551615").get_uint64()), UINT64_MAX);
+  EXPECT_EQ(must(root("9223372036854775807").get_int64()), INT64_MAX);
+  EXPECT_EQ(must(root("-9223372036854775808").get_int64()), INT64_MIN);
+  EXPECT_EQ(must(root("9007199254740993").get_uint64()), 9007199254740993u);
+  EXPECT_TRUE(root("12345678901234567890").is_integer());
   // Beyond 64 bits: a correctly rounded double.
-  auto big = parse("18446744073709551616");
-  EXPECT_TRUE(big->root().is_double());
-  EXPECT_EQ(*big->root().get_double(), 18446744073709551616.0);
-  auto neg = parse("-9223372036854775809");
-  EXPECT_TRUE(neg->root().is_double());
-  EXPECT_EQ(*neg->root().get_double(), -9223372036854775808.0);
-  EXPECT_EQ(parse("-5")->root().get_uint64().error().code, error_code::number_out_of_range);
-  EXPECT_EQ(parse("18446744073709551615")->root().get_int64().error().code,
-            error_code::number_out_of_range);
+  jot::value big = root("18446744073709551616");
+  EXPECT_TRUE(big.is_double());
+  EXPECT_EQ(must(big.get_double()), 18446744073709551616.0);
+  jot::value neg = root("-9223372036854775809");
+  EXPECT_TRUE(neg.is_double());
+  EXPECT_EQ(must(neg.get_double()), -9223372036854775808.0);
+  EXPECT_EQ(root("-5").get_uint64().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(root("18446744073709551615").get_int64().error().code, error_code::number_out_of_range);
+}
+
+// A regression test: whole numbers beyond 64 bits are stored as doubles, and
+// the integer getters called them type_mismatch instead of out of range.
+TEST_P(Parse, IntegerGettersReportOutOfRangeForWholeDoubles) {
+  for (bool raw : {false, true}) {
+    jot::parse_options o;
+    o.keep_number_text = raw;
+    SCOPED_TRACE(raw ? "keep_number_text" : "numbers decoded");
+    const auto code = [&](const char* text, bool as_signed) {
+      jot::value v = root(text, o);
+      return as_signed ? v.get_int64().error().code : v.get_uint64().error().code;
+    };
+    EXPECT_EQ(code("18446744073709551616", false), error_code::number_out_of_range);
+    EXPECT_EQ(code("18446744073709551616", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("-9223372036854775809", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("-9223372036854775809", false), error_code::number_out_of_range);
+    EXPECT_EQ(code("1e300", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("-1e300", false), error_code::number_out_of_range);
+    EXPECT_EQ(code("-1.0", false), error_code::number_out_of_range);
+    // Boundaries as doubles: 2^63 and 2^64 are the first values out of range.
+    EXPECT_EQ(code("9223372036854775808.0", true), error_code::number_out_of_range);
+    EXPECT_EQ(code("1.8446744073709551616e19", false), error_code::number_out_of_range);
+    // 2^64 - 1 rounds to 2^64.
+    EXPECT_EQ(code("18446744073709551615.0", false), error_code::number_out_of_range);
+    // -2^63 as a double may stand for an integer below INT64_MIN (the one above
+    // rounds to it), so it counts as out of range too.
+    EXPECT_EQ(code("-9223372036854775808.0", true), error_code::number_out_of_range);
+    // With a fraction it is not an integer at all.
+    EXPECT_EQ(code("1.5", true), error_code::type_mismatch);
+    EXPECT_EQ(code("1.5", false), error_code::type_mismatch);
+    EXPECT_EQ(code("-0.5", false), error_code::type_mismatch);
+    EXPECT_EQ(code("4503599627370495.5", true), error_code::type_mismatch);  // 2^52 - 0.5
+    EXPECT_EQ(code("1e-300", false), error_code::type_mismatch);
+  }
+}
+
+// Decided in docs/parsing.md: a whole number stored as a double converts exactly.
+TEST_P(Parse, IntegerGettersConvertWholeDoubles) {
+  for (bool raw : {false, true}) {
+    jot::parse_options o;
+    o.keep_number_text = raw;
+    SCOPED_TRACE(raw ? "keep_number_text" : "numbers decoded");
+    EXPECT_EQ(must(root("1e2", o).get_uint64()), 100u);
+    EXPECT_EQ(must(root("100.0", o).get_int64()), 100);
+    EXPECT_EQ(must(root("-1e2", o).get_int64()), -100);
+    EXPECT_EQ(must(root("-0", o).get_int64()), 0);
+    EXPECT_EQ(must(root("-0", o).get_uint64()), 0u);
+    EXPECT_EQ(must(root("-0.0e5", o).get_uint64()), 0u);
+    EXPECT_EQ(must(root("9223372036854775807.0", o).get_uint64()), 9223372036854775808u);  // 2^63
+    // -2^63 + 1024, 2^63 - 1024 and 2^64 - 2048: the last doubles in range.
+    EXPECT_EQ(must(root("-9223372036854774784.0", o).get_int64()), -9223372036854774784);
+    EXPECT_EQ(must(root("9223372036854774784.0", o).get_int64()), 9223372036854774784);
+    EXPECT_EQ(must(root("1.8446744073709550e19", o).get_uint64()), 18446744073709549568u);
+    EXPECT_EQ(must(root("4503599627370497.0", o).get_int64()), 4503599627370497);  // 2^52 + 1
+  }
 }
 
 TEST_P(Parse, DoublesAreCorrectlyRounded) {
@@ -68,16 +136,18 @@ TEST_P(Parse, DoublesAreCorrectlyRounded) {
     auto d = parse(c);
     ASSERT_TRUE(d) << c;
     double want = std::strtod(c, nullptr);  // tests may use strtod: the C locale is in force
-    double got = *d->root().get_double();
+    double got = must(d->root().get_double());
     EXPECT_EQ(std::memcmp(&want, &got, sizeof got), 0) << c << " got " << got;
   }
-  auto z = parse("-0");
-  EXPECT_TRUE(z->root().is_double());
-  EXPECT_TRUE(std::signbit(*z->root().get_double()));
-  auto nz = parse("-0.0e5");
-  EXPECT_TRUE(std::signbit(*nz->root().get_double()));
-  EXPECT_EQ(*parse("1e-400")->root().get_double(), 0.0);
-  EXPECT_TRUE(std::signbit(*parse("-1e-400")->root().get_double()));
+  jot::value z = root("-0");
+  EXPECT_TRUE(z.is_double());
+  EXPECT_TRUE(std::signbit(must(z.get_double())));
+  EXPECT_TRUE(std::signbit(must(root("-0.0e5").get_double())));
+  // Exactly +0.0 (signbit clear): an unchecked failure would also read as 0.
+  const double underflow = must(root("1e-400").get_double());
+  EXPECT_EQ(underflow, 0.0);
+  EXPECT_FALSE(std::signbit(underflow));
+  EXPECT_TRUE(std::signbit(must(root("-1e-400").get_double())));
   EXPECT_EQ(fail("1e400").code, error_code::number_out_of_range);
   EXPECT_EQ(fail("[1, -1e999]").offset, 4u);
 }
@@ -95,29 +165,29 @@ TEST_P(Parse, KeepNumberText) {
   o.keep_number_text = true;
   auto d = parse("[1.50, 1e400, -0, 18446744073709551616]", o);
   ASSERT_TRUE(d);
-  auto root = d->root();
-  EXPECT_EQ(root[0].number_text(), "1.50");
-  EXPECT_EQ(*root[0].get_double(), 1.5);
-  EXPECT_EQ(root[1].number_text(), "1e400");
-  EXPECT_EQ(root[1].get_double().error().code, error_code::number_out_of_range);
-  EXPECT_EQ(root[3].get_uint64().error().code, error_code::type_mismatch);
-  EXPECT_TRUE(root[0].is_number());
-  EXPECT_FALSE(root[0].is_integer());
+  auto r = d->root();
+  EXPECT_EQ(r[0].number_text(), "1.50");
+  EXPECT_EQ(must(r[0].get_double()), 1.5);
+  EXPECT_EQ(r[1].number_text(), "1e400");
+  EXPECT_EQ(r[1].get_double().error().code, error_code::number_out_of_range);
+  EXPECT_EQ(r[3].get_uint64().error().code, error_code::number_out_of_range);
+  EXPECT_TRUE(std::signbit(must(r[2].get_double())));
+  EXPECT_TRUE(r[0].is_number());
+  EXPECT_FALSE(r[0].is_integer());
 }
 
 TEST_P(Parse, StringsAndEscapes) {
-  EXPECT_EQ(*parse(R"("a\"b\\c\/d\b\f\n\r\t")")->root().get_string(), "a\"b\\c/d\b\f\n\r\t");
-  EXPECT_EQ(*parse(R"("\u00e9\u20AC\ud83d\ude00")")->root().get_string(), "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
-  auto nul = parse(R"("a\u0000b")");
-  EXPECT_EQ(*nul->root().get_string(), std::string_view("a\0b", 3));
-  EXPECT_EQ(*parse("\"\xE6\x97\xA5\xE6\x9C\xAC\"")->root().get_string(), "\xE6\x97\xA5\xE6\x9C\xAC");
+  EXPECT_EQ(must(root(R"("a\"b\\c\/d\b\f\n\r\t")").get_string()), "a\"b\\c/d\b\f\n\r\t");
+  EXPECT_EQ(must(root(R"("\u00e9\u20AC\ud83d\ude00")").get_string()), "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
+  EXPECT_EQ(must(root(R"("a\u0000b")").get_string()), std::string_view("a\0b", 3));
+  EXPECT_EQ(must(root("\"\xE6\x97\xA5\xE6\x9C\xAC\"").get_string()), "\xE6\x97\xA5\xE6\x9C\xAC");
   // Long strings cross every kernel's block boundaries.
   for (std::size_t n : {0u, 1u, 7u, 8u, 15u, 16u, 17u, 31u, 32u, 33u, 100u}) {
     std::string body(n, 'x');
     std::string plain = "\"" + body + "\"";
-    EXPECT_EQ(*parse(plain)->root().get_string(), body);
+    EXPECT_EQ(must(root(plain).get_string()), body);
     std::string escaped = "\"" + body + "\\n" + body + "\"";
-    EXPECT_EQ(*parse(escaped)->root().get_string(), body + "\n" + body);
+    EXPECT_EQ(must(root(escaped).get_string()), body + "\n" + body);
   }
 }
 
@@ -145,7 +215,7 @@ TEST_P(Parse, ValidateUtf8CanBeTurnedOff) {
   o.validate_utf8 = false;
   auto d = parse("\"a\xFF\xC0z\"", o);
   ASSERT_TRUE(d);
-  EXPECT_EQ(*d->root().get_string(), "a\xFF\xC0z");
+  EXPECT_EQ(must(d->root().get_string()), "a\xFF\xC0z");
 }
 
 TEST_P(Parse, StructuralErrors) {
@@ -257,9 +327,9 @@ TEST_P(Parse, DuplicateKeysKeptInOrder) {
   auto d = parse(R"({"k": 1, "k": 2, "j": 3})");
   ASSERT_TRUE(d);
   EXPECT_EQ(d->root().size(), 3u);
-  EXPECT_EQ(*(*d)["k"].get_uint64(), 1u);  // first wins for lookup
+  EXPECT_EQ(must((*d)["k"].get_uint64()), 1u);  // first wins for lookup
   std::vector<std::uint64_t> seen;
-  for (auto m : *d->root().get_object()) seen.push_back(*m.value.get_uint64());
+  for (auto m : must(d->root().get_object())) seen.push_back(must(m.value.get_uint64()));
   EXPECT_EQ(seen, (std::vector<std::uint64_t>{1, 2, 3}));
 }
 
@@ -271,7 +341,7 @@ TEST_P(Parse, InputIsNotReadPastItsEnd) {
   EXPECT_EQ(d.error().code, error_code::unexpected_end);
   auto n = parse(std::string_view(text.data() + 1, 2));  // "12"
   ASSERT_TRUE(n);
-  EXPECT_EQ(*n->root().get_uint64(), 12u);
+  EXPECT_EQ(must(n->root().get_uint64()), 12u);
   auto s = parse(std::string_view("\"abc\"", 4));
   EXPECT_EQ(s.error().code, error_code::unterminated_string);
 }
@@ -303,6 +373,16 @@ static_assert(parses_with_arena<const char (&)[3]>);
 static_assert(parses_with_arena<const char*>);
 static_assert(parser_parses<const std::string&>);
 
+// parse_copy copies its input first, so owning temporaries are fine there.
+template <class S>
+constexpr bool copies_alone = requires(S&& s) { jot::parse_copy(std::forward<S>(s)); };
+template <class S>
+constexpr bool copies_with_arena = requires(S&& s, jot::arena& a) {
+  jot::parse_copy(std::forward<S>(s), a);
+};
+static_assert(copies_alone<std::string> && copies_with_arena<std::string>);
+static_assert(copies_alone<const std::string&> && copies_with_arena<std::string_view>);
+
 TEST(Kernel, AutomaticPicksASupportedKernel) {
   jot::parser p;
   EXPECT_NE(p.kernel(), jot::kernel::automatic);
@@ -314,7 +394,7 @@ TEST(OneLineParse, OwnsItsMemory) {
   auto d = jot::parse(R"({"a": [1, 2, {"b": "c"}]})");
   ASSERT_TRUE(d);
   jot::document moved = std::move(*d);
-  EXPECT_EQ(*moved.at_pointer("/a/2/b")->get_string(), "c");
+  EXPECT_EQ(must(must(moved.at_pointer("/a/2/b")).get_string()), "c");
   auto bad = jot::parse("[1,");
   EXPECT_EQ(bad.error().code, error_code::unexpected_end);
 }
@@ -368,6 +448,106 @@ TEST_P(Parse, ByteOrderMarkOption) {
     EXPECT_EQ(fail("[" + bom + "]", o).offset, 1u);
   }
   EXPECT_TRUE(parse(bom + "// note\n1", lenient_and_bom));
+}
+
+// Reads a file into a local string and returns a document parsed from it: the
+// string is gone when the caller reads the document.
+jot::document load(const std::string& path) {
+  std::string text;
+  if (!jot_test::read_file(path, text)) {
+    ADD_FAILURE() << "cannot read " << path;
+    return {};
+  }
+  return must(jot::parse_copy(text));
+}
+
+// True when s lies inside text's bytes.
+bool points_into(std::string_view s, const std::string& text) {
+  return s.data() >= text.data() && s.data() < text.data() + text.size();
+}
+
+TEST(ParseCopy, TheDocumentOwnsEveryByteItPointsTo) {
+  const std::string path = testing::TempDir() + "jot_parse_copy_test.json";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << R"({"name": "plain, so it would point into the input", "list": [1, "two", {"k": "v"}]})";
+  }
+  const jot::document doc = load(path);
+  std::remove(path.c_str());
+  // ASan would report a read of the freed string here if the document borrowed it.
+  EXPECT_EQ(must(doc["name"].get_string()), "plain, so it would point into the input");
+  EXPECT_EQ(must(must(doc.at_pointer("/list/2/k")).get_string()), "v");
+  EXPECT_EQ(doc["list"].size(), 3u);
+}
+
+TEST(ParseCopy, NeverPointsIntoTheInput) {
+  std::string text = R"({"a": "plain", "b": ["also plain"], "n": 12.5})";
+  jot::arena arena;
+  for (int with_arena = 0; with_arena < 2; ++with_arena) {
+    SCOPED_TRACE(with_arena ? "caller arena" : "own arena");
+    auto doc = with_arena ? jot::parse_copy(text, arena) : jot::parse_copy(text);
+    ASSERT_TRUE(doc);
+    const std::string_view a = must((*doc)["a"].get_string());
+    const std::string_view b = must((*doc)["b"][0].get_string());
+    EXPECT_EQ(a, "plain");
+    EXPECT_FALSE(points_into(a, text));
+    EXPECT_FALSE(points_into(b, text));
+    // Overwriting the input changes nothing in the document.
+    std::fill(text.begin(), text.end(), 'x');
+    EXPECT_EQ(must((*doc)["b"][0].get_string()), "also plain");
+    EXPECT_EQ(must((*doc)["n"].get_double()), 12.5);
+    text = R"({"a": "plain", "b": ["also plain"], "n": 12.5})";
+  }
+  // The plain parse does borrow: that is what parse_copy is for.
+  auto borrowed = jot::parse(text, arena);
+  ASSERT_TRUE(borrowed);
+  EXPECT_TRUE(points_into(must((*borrowed)["a"].get_string()), text));
+}
+
+TEST(ParseCopy, AcceptsTemporariesAndReportsErrorsLikeParse) {
+  jot::arena arena;
+  auto from_temporary = jot::parse_copy(std::string(R"(["made", "here"])"), arena);
+  ASSERT_TRUE(from_temporary);
+  EXPECT_EQ(must(from_temporary->root()[1].get_string()), "here");
+  const std::string bad = "{\n  \"a\": [1,]\n}";
+  auto expected = jot::parse(bad, arena);
+  for (int with_arena = 0; with_arena < 2; ++with_arena) {
+    auto got = with_arena ? jot::parse_copy(bad, arena) : jot::parse_copy(bad);
+    ASSERT_FALSE(got);
+    EXPECT_EQ(got.error().code, expected.error().code);
+    EXPECT_EQ(got.error().offset, expected.error().offset);
+    EXPECT_EQ(got.error().line, 2u);
+    EXPECT_EQ(got.error().column, expected.error().column);
+  }
+  EXPECT_EQ(jot::parse_copy("").error().code, error_code::empty_input);
+  EXPECT_EQ(jot::parse_copy("", arena).error().code, error_code::empty_input);
+}
+
+TEST(ParseCopy, FixedBufferNeedsTheCopyToo) {
+  const std::string text = R"({"items": [1, 2, 3, "four", {"five": 5}]})";
+  std::vector<char> small(jot::dom_size_bound(text.size()) / 8);
+  jot::arena tight(small.data(), small.size());
+  auto failed = jot::parse_copy(text, tight);
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, error_code::capacity_exceeded);
+  EXPECT_EQ(failed.error().needed, jot::dom_size_bound(text.size()) + text.size());
+  // Too small even for the copy: the same error, located like the parser's.
+  char tiny[8];
+  jot::arena none(tiny, sizeof tiny);
+  auto no_copy = jot::parse_copy(text, none);
+  ASSERT_FALSE(no_copy);
+  EXPECT_EQ(no_copy.error().code, error_code::capacity_exceeded);
+  EXPECT_EQ(no_copy.error().needed, failed.error().needed);
+  EXPECT_EQ(no_copy.error().line, 1u);
+  EXPECT_EQ(no_copy.error().column, 1u);
+  // The announced size suffices at every buffer alignment.
+  std::vector<char> storage(failed.error().needed + 16);
+  for (std::size_t shift = 0; shift < 16; ++shift) {
+    jot::arena enough(storage.data() + shift, failed.error().needed);
+    auto doc = jot::parse_copy(text, enough);
+    ASSERT_TRUE(doc) << shift;
+    EXPECT_EQ(must((*doc)["items"][4]["five"].get_uint64()), 5u);
+  }
 }
 
 }  // namespace

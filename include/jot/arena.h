@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "jot/detail/config.h"
+
 namespace jot {
 
 // A stateful upstream allocator: a context pointer and two functions. The
@@ -63,7 +65,8 @@ class arena {
 
   // Returns size bytes aligned to align (a power of two), or nullptr when the
   // buffer is exhausted and upstream is absent or fails.
-  void* allocate(std::size_t size, std::size_t align = alignof(std::max_align_t)) noexcept;
+  void* allocate(std::size_t size, std::size_t align = alignof(std::max_align_t)) noexcept
+      JOT_LIFETIMEBOUND;
 
   // Releases everything allocated so far; invalidates every document parsed
   // into this arena. Keeps upstream memory for reuse, merged into one block,

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "jot/detail/config.h"
+
 namespace jot {
 
 // Stable error codes. The comment gives the default message.
@@ -102,10 +104,14 @@ constexpr error make_error(error_code code, std::size_t needed = 0) noexcept {
   return e;
 }
 
-// A value of type T or an error. Truthy only on success; accessing value() of
-// a failed result is a contract violation (checked by assert in debug builds).
+// A value of type T or an error. Truthy only on success, and [[nodiscard]]:
+// ignoring a returned result is a warning. Reading the value (value(), *, ->)
+// of a failed result is a contract violation: with assertions on (debug
+// builds, or JOT_ENABLE_ASSERTIONS) it prints where and aborts; otherwise it
+// is defined and yields the value-initialised T the result holds (0, false,
+// an empty view, an absent value, an empty document).
 template <class T>
-class result {
+class [[nodiscard]] result {
  public:
   result(T value) noexcept : value_(std::move(value)) {}  // NOLINT: implicit by design
   result(jot::error err) noexcept : err_(err) {}           // NOLINT: implicit by design
@@ -116,22 +122,25 @@ class result {
   // The error; err.ok() on success.
   const jot::error& error() const noexcept { return err_; }
 
-  // On a temporary result these return the value itself, not a reference
-  // into the dying temporary, so `for (auto v : *x.get_array())` is safe.
-  T& value() & noexcept { return value_; }
-  const T& value() const& noexcept { return value_; }
-  T value() && noexcept { return std::move(value_); }
-  T* operator->() noexcept { return &value_; }
-  const T* operator->() const noexcept { return &value_; }
-  T& operator*() & noexcept { return value_; }
-  const T& operator*() const& noexcept { return value_; }
-  T operator*() && noexcept { return std::move(value_); }
+  // The value; requires ok() (see above). On a temporary result these return
+  // the value itself, not a reference into the dying temporary, so that
+  // `for (auto v : *x.get_array())` is safe.
+  T& value() & noexcept JOT_LIFETIMEBOUND { check(); return value_; }
+  const T& value() const& noexcept JOT_LIFETIMEBOUND { check(); return value_; }
+  T value() && noexcept { check(); return std::move(value_); }
+  T* operator->() noexcept JOT_LIFETIMEBOUND { check(); return &value_; }
+  const T* operator->() const noexcept JOT_LIFETIMEBOUND { check(); return &value_; }
+  T& operator*() & noexcept JOT_LIFETIMEBOUND { check(); return value_; }
+  const T& operator*() const& noexcept JOT_LIFETIMEBOUND { check(); return value_; }
+  T operator*() && noexcept { check(); return std::move(value_); }
 
-  // The value on success, else fallback.
+  // The value on success, else fallback. Never asserts.
   T value_or(T fallback) const noexcept { return ok() ? value_ : fallback; }
 
  private:
-  T value_{};
+  void check() const noexcept { JOT_ASSERT(ok(), "read the value of a failed jot::result"); }
+
+  T value_{};  // value-initialised unless constructed from a value
   jot::error err_{};
 };
 

@@ -8,7 +8,8 @@
 //
 // Input is a pointer and a length; no terminating NUL is needed and the parser
 // never reads outside [data, data + size). The document's strings may point
-// into the input, so the input must outlive the document.
+// into the input, so the input must outlive the document; parse_copy makes a
+// document that owns a copy of its input instead.
 #pragma once
 
 #include <cstddef>
@@ -38,8 +39,13 @@ constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
   return 16 * json_size + 64;
 }
 
+namespace detail {
+struct document_access;
+}
+
 // A parsed document. Move-only. Borrows its arena (unless made by the one-line
-// parse below, which owns a malloc-backed arena) and its input.
+// parse or parse_copy below, which own a malloc-backed arena) and its input
+// (unless made by parse_copy).
 class document {
  public:
   document() noexcept = default;
@@ -47,13 +53,21 @@ class document {
   document& operator=(document&& other) noexcept;
   ~document();
 
-  // The root value; absent for a default-constructed document.
-  value root() const noexcept { return value(root_); }
-  // Shorthands for root()[...] and root().at_pointer(...).
-  value operator[](std::string_view key) const noexcept { return root()[key]; }
-  value operator[](const char* key) const noexcept { return root()[std::string_view(key)]; }
-  value operator[](std::size_t index) const noexcept { return root()[index]; }
-  result<value> at_pointer(std::string_view pointer) const noexcept {
+  // The root value; absent for a default-constructed document. Valid while
+  // the document's memory is: its arena (the document itself, when it owns
+  // one) and, unless made by parse_copy, its input.
+  value root() const noexcept JOT_LIFETIMEBOUND { return value(root_); }
+  // Shorthands for root()[...] and root().at_pointer(...); an index may have
+  // any detail::integer type.
+  value operator[](std::string_view key) const noexcept JOT_LIFETIMEBOUND { return root()[key]; }
+  value operator[](const char* key) const noexcept JOT_LIFETIMEBOUND {
+    return root()[std::string_view(key)];
+  }
+  template <detail::integer I>
+  value operator[](I index) const noexcept JOT_LIFETIMEBOUND {
+    return root()[index];
+  }
+  result<value> at_pointer(std::string_view pointer) const noexcept JOT_LIFETIMEBOUND {
     return root().at_pointer(pointer);
   }
   // Nodes in the document (values plus object keys).
@@ -63,9 +77,9 @@ class document {
 
  private:
   friend class parser;
-  friend result<document> parse(std::string_view, const parse_options&) noexcept;
+  friend struct detail::document_access;  // lets parse and parse_copy hand over their arena
   const detail::node* root_ = nullptr;
-  arena* owned_ = nullptr;  // set only by the one-line parse
+  arena* owned_ = nullptr;  // set only by the one-line parse and parse_copy
 };
 
 namespace detail {
@@ -85,7 +99,8 @@ class parser {
 
   // Parses json into arena a. On failure the error locates the first offending
   // byte, and nothing of the partial document may be used.
-  result<document> parse(std::string_view json, arena& a) const noexcept;
+  result<document> parse(std::string_view json JOT_LIFETIMEBOUND,
+                         arena& a JOT_LIFETIMEBOUND) const noexcept;
   // Rejected at compile time: the document would point into a dead temporary.
   template <class S, std::enable_if_t<detail::is_owning_temporary_v<S>, int> = 0>
   result<document> parse(S&& json, arena& a) const = delete;
@@ -100,10 +115,24 @@ class parser {
 };
 
 // Parses json into arena a: parser(options).parse(json, a).
-result<document> parse(std::string_view json, arena& a, const parse_options& options = {}) noexcept;
+result<document> parse(std::string_view json JOT_LIFETIMEBOUND, arena& a JOT_LIFETIMEBOUND,
+                       const parse_options& options = {}) noexcept;
 
-// Parses json into a new malloc-backed arena owned by the document.
-result<document> parse(std::string_view json, const parse_options& options = {}) noexcept;
+// Parses json into a new malloc-backed arena owned by the document (which
+// still borrows json). Fails with out_of_memory when malloc does.
+result<document> parse(std::string_view json JOT_LIFETIMEBOUND,
+                       const parse_options& options = {}) noexcept;
+
+// Copies json into a new malloc-backed arena owned by the document, then
+// parses the copy: the document owns every byte it points to, so json (a
+// temporary, say) may die first. Errors locate bytes as in json itself.
+result<document> parse_copy(std::string_view json, const parse_options& options = {}) noexcept;
+
+// Copies json into arena a, then parses the copy there: the document borrows
+// only a. Needs json.size() more bytes of a than parse (error::needed counts
+// them); the copy stays in a until reset, even when parsing fails.
+result<document> parse_copy(std::string_view json, arena& a JOT_LIFETIMEBOUND,
+                            const parse_options& options = {}) noexcept;
 
 // Rejected at compile time: a document borrows its input, so parsing an owning
 // temporary (e.g. a std::string returned by a function) would leave it dangling.

@@ -3,24 +3,70 @@
 // A value is a pointer-sized handle into a document. It stays valid while the
 // document's arena is not reset and, for strings, while the input lives:
 // strings without escapes point into the input instead of being copied.
-// A value can be absent (a missing key or index); every getter of an absent
-// value fails with error_code::not_found.
+// A value can be absent (a missing key or index). Every member function of an
+// absent value is safe: its type() is type::absent, every getter fails with
+// error_code::not_found, indexing gives another absent value.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
+#include <string_view>  // also the iterator tags and ranges::enable_borrowed_range, below
+#include <type_traits>
 
 #include "jot/detail/node.h"
 #include "jot/error.h"
 
 namespace jot {
 
-// The JSON type of a value.
-enum class type : std::uint8_t { null, boolean, number, string, array, object };
+// The JSON type of a value, or absent. Stable: new types are only appended.
+enum class type : std::uint8_t { null, boolean, number, string, array, object, absent };
+
+// Returns the type's name ("null", "boolean", "number", "string", "array",
+// "object", "absent"): a static string, never null.
+constexpr const char* type_name(jot::type t) noexcept {
+  switch (t) {
+    case jot::type::null: return "null";
+    case jot::type::boolean: return "boolean";
+    case jot::type::number: return "number";
+    case jot::type::string: return "string";
+    case jot::type::array: return "array";
+    case jot::type::object: return "object";
+    case jot::type::absent: return "absent";
+  }
+  return "unknown";
+}
 
 class array;
 class object;
+class value;
+
+namespace detail {
+// Integer types usable as an index or with value::get<T>: every integral type
+// except bool and the types that only hold characters (char, wchar_t,
+// char8_t, char16_t, char32_t); signed and unsigned char are int8_t/uint8_t.
+template <class T>
+concept integer = std::integral<T> && !std::same_as<T, bool> && !std::same_as<T, char> &&
+                  !std::same_as<T, wchar_t> && !std::same_as<T, char8_t> &&
+                  !std::same_as<T, char16_t> && !std::same_as<T, char32_t>;
+
+// The types value::get<T> reads.
+template <class T>
+concept gettable = integer<T> || std::same_as<T, bool> || std::same_as<T, float> ||
+                   std::same_as<T, double> || std::same_as<T, std::string_view> ||
+                   std::same_as<T, jot::array> || std::same_as<T, jot::object> ||
+                   std::same_as<T, jot::value>;
+
+// An index of any integer type as a 64-bit one; a negative index becomes
+// UINT64_MAX, which no container reaches (lengths have 56 bits).
+template <integer I>
+constexpr std::uint64_t index_of(I index) noexcept {
+  if constexpr (std::is_signed_v<I>) {
+    if (index < 0) return UINT64_MAX;
+  }
+  return static_cast<std::uint64_t>(index);
+}
+}  // namespace detail
 
 class value {
  public:
@@ -29,7 +75,7 @@ class value {
 
   // True when the value exists (not a missing key or index).
   bool exists() const noexcept { return n_ != nullptr; }
-  // The JSON type; requires exists().
+  // The JSON type; type::absent when !exists().
   jot::type type() const noexcept;
 
   bool is_null() const noexcept { return n_ && n_->kind() == detail::kind_null; }
@@ -52,7 +98,10 @@ class value {
 
   // Fails with type_mismatch unless the value is true or false.
   result<bool> get_bool() const noexcept;
-  // Fails with type_mismatch unless an integer, number_out_of_range unless it fits.
+  // The number as an exact integer. A number stored as a double converts only
+  // when it is whole (1e2, 100.0, -0). Fails with type_mismatch for
+  // non-numbers and numbers with a fraction, number_out_of_range for a whole
+  // number that does not fit.
   result<std::int64_t> get_int64() const noexcept;
   result<std::uint64_t> get_uint64() const noexcept;
   // Any number as the nearest double; fails with type_mismatch for non-numbers.
@@ -63,18 +112,32 @@ class value {
   result<jot::array> get_array() const noexcept;
   result<jot::object> get_object() const noexcept;
 
+  // The value as T, failing like the matching getter: bool (get_bool), any
+  // detail::integer type (like get_int64/get_uint64, and number_out_of_range
+  // when it does not fit T: 300 as uint8_t), double (get_double), float (the
+  // double rounded to float; number_out_of_range beyond float's range),
+  // std::string_view, jot::array, jot::object, or jot::value (this value;
+  // fails with not_found only when absent).
+  template <detail::gettable T>
+  result<T> get() const noexcept;
+  // get<T>() on success, else fallback: when absent, of another type, or out
+  // of T's range.
+  template <detail::gettable T>
+  T get_or(T fallback) const noexcept;
+  // get<std::string_view>() on success, else fallback (null reads as "").
+  std::string_view get_or(const char* fallback) const noexcept;
+
   // The number's source text when parsed with keep_number_text, else empty.
   std::string_view number_text() const noexcept;
 
   // Elements of an array or members of an object; 0 for anything else.
   std::size_t size() const noexcept { return n_ && n_->is_container() ? n_->length() : 0; }
 
-  // The element at index (O(index): each skipped element costs O(1)), or
-  // absent when this is not an array or index >= size().
-  value operator[](std::size_t index) const noexcept;
-  value operator[](int index) const noexcept {
-    return index < 0 ? value() : (*this)[static_cast<std::size_t>(index)];
-  }
+  // The element at index, which may have any detail::integer type (O(index):
+  // each skipped element costs O(1)), or absent when this is not an array or
+  // index is negative or >= size().
+  template <detail::integer I>
+  value operator[](I index) const noexcept { return element(detail::index_of(index)); }
   // The first member named key (duplicates are kept; the first wins), or
   // absent when this is not an object or has no such member.
   value operator[](std::string_view key) const noexcept;
@@ -92,6 +155,8 @@ class value {
   const detail::node* node() const noexcept { return n_; }
 
  private:
+  value element(std::uint64_t index) const noexcept;
+
   const detail::node* n_ = nullptr;
 };
 
@@ -101,12 +166,19 @@ struct member {
   jot::value value;
 };
 
-// A view of an array's elements, iterated in document order.
+// A view of an array's elements, iterated in document order. A borrowed
+// forward range: its iterators point into the document, not into the view,
+// so they outlive a temporary array (std::ranges algorithms accept one).
 class array {
  public:
+  // A forward iterator whose reference is a jot::value handle (a prvalue).
   class iterator {
    public:
+    using iterator_concept = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // C++17: reference is no T&
     using value_type = jot::value;
+    using reference = jot::value;
+    using pointer = void;
     using difference_type = std::ptrdiff_t;
     iterator() noexcept = default;
     explicit iterator(const detail::node* n) noexcept : n_(n) {}
@@ -124,18 +196,26 @@ class array {
   iterator end() const noexcept { return iterator(n_ ? n_ + n_->span : nullptr); }
   std::size_t size() const noexcept { return n_ ? n_->length() : 0; }
   bool empty() const noexcept { return size() == 0; }
-  jot::value operator[](std::size_t index) const noexcept { return jot::value(n_)[index]; }
+  // The element at index (any detail::integer type), or absent.
+  template <detail::integer I>
+  jot::value operator[](I index) const noexcept { return jot::value(n_)[index]; }
 
  private:
   const detail::node* n_ = nullptr;
 };
 
-// A view of an object's members, iterated in document order.
+// A view of an object's members, iterated in document order. A borrowed
+// forward range, like array.
 class object {
  public:
+  // A forward iterator whose reference is a member (a prvalue).
   class iterator {
    public:
+    using iterator_concept = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // C++17: reference is no T&
     using value_type = member;
+    using reference = member;
+    using pointer = void;
     using difference_type = std::ptrdiff_t;
     iterator() noexcept = default;
     explicit iterator(const detail::node* n) noexcept : n_(n) {}
@@ -164,5 +244,14 @@ class object {
 };
 
 }  // namespace jot
+
+// Views borrow the document, so iterators taken from a temporary view stay
+// valid. <string_view> declares this template (it specialises it) and defines
+// the iterator tags used above (its reverse_iterator needs them); including
+// <ranges> or <iterator> for them would double the cost of including jot.h.
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<jot::array> = true;
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<jot::object> = true;
 
 #include "jot/detail/value_inl.h"

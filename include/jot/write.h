@@ -29,10 +29,10 @@ class output_buffer {
   output_buffer(const output_buffer&) = delete;
   output_buffer& operator=(const output_buffer&) = delete;
 
-  const char* data() const noexcept { return data_; }
+  const char* data() const noexcept JOT_LIFETIMEBOUND { return data_; }
   std::size_t size() const noexcept { return size_; }
   std::size_t capacity() const noexcept { return capacity_; }
-  std::string_view view() const noexcept { return {data_, size_}; }
+  std::string_view view() const noexcept JOT_LIFETIMEBOUND { return {data_, size_}; }
   // Empties the buffer and keeps its capacity.
   void clear() noexcept { size_ = 0; }
 
@@ -42,7 +42,7 @@ class output_buffer {
   bool append(std::string_view s) noexcept;
   // Marks n bytes written after size(); requires capacity.
   void commit(std::size_t n) noexcept { size_ += n; }
-  char* end() noexcept { return data_ + size_; }
+  char* end() noexcept JOT_LIFETIMEBOUND { return data_ + size_; }
 
  private:
   char* data_;
@@ -60,7 +60,7 @@ result<std::size_t> write(value v, char* buffer, std::size_t capacity,
 
 // Appends v to out. Returns the appended text (valid until out changes);
 // fails with out_of_memory when out cannot grow.
-result<std::string_view> write(value v, output_buffer& out,
+result<std::string_view> write(value v, output_buffer& out JOT_LIFETIMEBOUND,
                                const write_options& options = {}) noexcept;
 
 // The exact number of bytes write() produces for v.

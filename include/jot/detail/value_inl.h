@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstring>
+#include <limits>
 
 namespace jot {
 
@@ -20,9 +21,31 @@ inline node numeric_node(const node* n, error_code* ec) noexcept {
   *ec = decode_number_text(n->str, n->length(), &out);
   return out;
 }
+
+// A number stored as a double, as an integer: exact when it is whole and fits;
+// number_out_of_range when whole but outside; type_mismatch with a fraction.
+// Every double of magnitude 2^52 or more is whole, so the range tests come
+// first and the fraction test only sees values that convert without overflow.
+// -2^63 counts as outside: integers below INT64_MIN (-9223372036854775809)
+// round to it, and the integer getters must not turn those into INT64_MIN.
+inline result<std::int64_t> int64_of_double(double d) noexcept {
+  if (!(d > -0x1p63 && d < 0x1p63)) return make_error(error_code::number_out_of_range);
+  const auto i = static_cast<std::int64_t>(d);
+  if (static_cast<double>(i) != d) return make_error(error_code::type_mismatch);
+  return i;
+}
+
+inline result<std::uint64_t> uint64_of_double(double d) noexcept {
+  if (d >= 0x1p63 && d < 0x1p64) return static_cast<std::uint64_t>(d);
+  result<std::int64_t> i = int64_of_double(d);
+  if (!i) return i.error();
+  if (*i < 0) return make_error(error_code::number_out_of_range);
+  return static_cast<std::uint64_t>(*i);
+}
 }  // namespace detail
 
 inline jot::type value::type() const noexcept {
+  if (!n_) return jot::type::absent;
   switch (n_->kind()) {
     case detail::kind_null: return jot::type::null;
     case detail::kind_false:
@@ -53,7 +76,7 @@ inline result<std::int64_t> value::get_int64() const noexcept {
     if (n.u > static_cast<std::uint64_t>(INT64_MAX)) return make_error(error_code::number_out_of_range);
     return static_cast<std::int64_t>(n.u);
   }
-  return make_error(error_code::type_mismatch);
+  return detail::int64_of_double(n.d);
 }
 
 inline result<std::uint64_t> value::get_uint64() const noexcept {
@@ -64,7 +87,7 @@ inline result<std::uint64_t> value::get_uint64() const noexcept {
   if (ec != error_code::ok) return make_error(ec);
   if (n.kind() == detail::kind_uint) return n.u;
   if (n.kind() == detail::kind_int) return make_error(error_code::number_out_of_range);
-  return make_error(error_code::type_mismatch);
+  return detail::uint64_of_double(n.d);
 }
 
 inline result<double> value::get_double() const noexcept {
@@ -98,12 +121,58 @@ inline result<jot::object> value::get_object() const noexcept {
   return jot::object(n_);
 }
 
+template <detail::gettable T>
+result<T> value::get() const noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    return get_bool();
+  } else if constexpr (std::is_same_v<T, double>) {
+    return get_double();
+  } else if constexpr (std::is_same_v<T, float>) {
+    result<double> d = get_double();
+    if (!d) return d.error();
+    // Beyond FLT_MAX the conversion would be undefined (or infinite).
+    constexpr double max = std::numeric_limits<float>::max();
+    if (*d > max || *d < -max) return make_error(error_code::number_out_of_range);
+    return static_cast<float>(*d);
+  } else if constexpr (std::is_same_v<T, std::string_view>) {
+    return get_string();
+  } else if constexpr (std::is_same_v<T, jot::array>) {
+    return get_array();
+  } else if constexpr (std::is_same_v<T, jot::object>) {
+    return get_object();
+  } else if constexpr (std::is_same_v<T, jot::value>) {
+    if (!n_) return make_error(error_code::not_found);
+    return *this;
+  } else if constexpr (std::is_signed_v<T>) {
+    result<std::int64_t> i = get_int64();
+    if (!i) return i.error();
+    if (*i < std::numeric_limits<T>::min() || *i > std::numeric_limits<T>::max())
+      return make_error(error_code::number_out_of_range);
+    return static_cast<T>(*i);
+  } else {
+    result<std::uint64_t> u = get_uint64();
+    if (!u) return u.error();
+    if (*u > std::numeric_limits<T>::max()) return make_error(error_code::number_out_of_range);
+    return static_cast<T>(*u);
+  }
+}
+
+template <detail::gettable T>
+T value::get_or(T fallback) const noexcept {
+  return get<T>().value_or(fallback);
+}
+
+inline std::string_view value::get_or(const char* fallback) const noexcept {
+  const std::string_view fallback_view = fallback ? std::string_view(fallback) : std::string_view();
+  return get<std::string_view>().value_or(fallback_view);
+}
+
 inline std::string_view value::number_text() const noexcept {
   if (!n_ || n_->kind() != detail::kind_raw_number) return {};
   return std::string_view(n_->str, n_->length());
 }
 
-inline value value::operator[](std::size_t index) const noexcept {
+inline value value::element(std::uint64_t index) const noexcept {
   if (!n_ || n_->kind() != detail::kind_array || index >= n_->length()) return value();
   const detail::node* n = n_ + 1;
   for (; index != 0; --index) n = n->next();

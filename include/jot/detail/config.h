@@ -1,0 +1,37 @@
+// jot/detail/config.h - compiler attributes and the debug assertion. Not API.
+#pragma once
+
+// Marks a parameter (or, after a member function's qualifiers, *this) that the
+// returned value borrows from, so that clang warns when that value outlives a
+// temporary argument. Other compilers ignore the annotation.
+#if defined(__clang__) && defined(__has_cpp_attribute)
+#if __has_cpp_attribute(clang::lifetimebound)
+#define JOT_LIFETIMEBOUND [[clang::lifetimebound]]
+#endif
+#endif
+#ifndef JOT_LIFETIMEBOUND
+#define JOT_LIFETIMEBOUND
+#endif
+
+// Contract checks: on in debug builds (no NDEBUG) and wherever
+// JOT_ENABLE_ASSERTIONS is defined. Define it for every translation unit of a
+// program or for none: inline functions must not differ between them.
+#if !defined(NDEBUG) || defined(JOT_ENABLE_ASSERTIONS)
+#define JOT_HAS_ASSERTIONS 1
+#else
+#define JOT_HAS_ASSERTIONS 0
+#endif
+
+namespace jot::detail {
+// Prints "file:line: jot: assertion failed: message" to stderr and aborts.
+[[noreturn]] void assertion_failed(const char* file, int line, const char* message) noexcept;
+}  // namespace jot::detail
+
+// Checks cond when assertions are on; message is static text saying what broke.
+#if JOT_HAS_ASSERTIONS
+#define JOT_ASSERT(cond, message)                  \
+  (static_cast<bool>(cond) ? static_cast<void>(0) \
+                           : ::jot::detail::assertion_failed(__FILE__, __LINE__, message))
+#else
+#define JOT_ASSERT(cond, message) static_cast<void>(0)
+#endif

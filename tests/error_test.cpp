@@ -1,0 +1,54 @@
+// result<T>: truthiness, errors, fallbacks, and reading a failed result in a
+// build without assertions (tests/assertions/ covers builds with them).
+#include <gtest/gtest.h>
+#include <jot/jot.h>
+
+#include <string_view>
+#include <utility>
+
+namespace {
+
+using jot::error_code;
+
+TEST(Result, SuccessAndFailure) {
+  jot::result<int> ok = 5;
+  ASSERT_TRUE(ok);
+  EXPECT_TRUE(ok.ok());
+  EXPECT_TRUE(ok.error().ok());
+  EXPECT_EQ(*ok, 5);
+  EXPECT_EQ(ok.value_or(9), 5);
+  jot::result<int> bad = jot::make_error(error_code::not_found);
+  EXPECT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, error_code::not_found);
+  EXPECT_STREQ(bad.error().message, "no such member or element");
+  EXPECT_EQ(bad.value_or(9), 9);
+}
+
+// Documented in error.h: without assertions, reading a failed result is
+// defined and yields the value-initialised T it holds.
+TEST(Result, ReadingAFailedResultWithoutAssertionsGivesTheEmptyValue) {
+#if JOT_HAS_ASSERTIONS
+  GTEST_SKIP() << "assertions are on in this build; tests/assertions checks that they abort";
+#else
+  const jot::value absent;
+  EXPECT_EQ(*absent.get_uint64(), 0u);
+  EXPECT_EQ(*absent.get_int64(), 0);
+  EXPECT_EQ(*absent.get_bool(), false);
+  EXPECT_EQ(*absent.get_double(), 0.0);
+  EXPECT_EQ(absent.get_string().value(), std::string_view());
+  EXPECT_EQ(absent.get_array()->size(), 0u);
+  EXPECT_TRUE((*absent.get_object()).empty());
+  EXPECT_EQ(*absent.get<std::int8_t>(), 0);
+  auto doc = jot::parse("[1,");
+  ASSERT_FALSE(doc);
+  EXPECT_FALSE(doc->root().exists());
+  EXPECT_EQ(doc->node_count(), 0u);
+  jot::document taken = std::move(doc).value();
+  EXPECT_FALSE(taken.root().exists());
+  auto missing = jot::value().at_pointer("/a");
+  ASSERT_FALSE(missing);
+  EXPECT_FALSE(missing->exists());
+#endif
+}
+
+}  // namespace
