@@ -55,8 +55,10 @@ struct kernel_entry {
 extern const kernel_entry portable_entry;  // src/simd/portable.cpp
 extern const kernel_entry sse2_entry;      // src/simd/x86_sse2.cpp
 extern const kernel_entry avx2_entry;      // src/simd/x86_avx2.cpp
+extern const kernel_entry avx512_entry;    // src/simd/x86_avx512.cpp
 
 // One entry per kernel in jot::all_kernels, in the same order.
-inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &avx2_entry};
+inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &avx2_entry,
+                                                          &avx512_entry};
 
 }  // namespace jot::detail

@@ -1,4 +1,5 @@
-// src/simd/x86_avx2.cpp - the AVX2 kernel (32 bytes at a time). Selected only
+// src/simd/x86_avx2.cpp - the AVX2 kernel (32 bytes at a time): its vector
+// layer for src/generic/scan.h. Selected only
 // when the CPU reports AVX2 (cpu_has_avx2 below, read through its entry).
 #include "simd/kernels.h"
 
@@ -9,6 +10,8 @@
 // into a baseline caller). number.h stays outside: it declares an external
 // function that must keep the baseline target.
 #include <immintrin.h>
+
+#include <bit>
 
 #include <cstddef>
 #include <cstdint>
@@ -32,141 +35,53 @@
 #include "generic/strings.h"
 #include "generic/whitespace.h"
 #include "generic/parser.inl"
+#include "generic/scan.h"
 
 namespace jot::detail {
 namespace {
 
-inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
+// The AVX2 vector layer (see src/generic/scan.h). vpshufb and vpalignr work
+// within each 128-bit lane, so tables are broadcast to both lanes and prev<n>
+// first brings the neighbouring lane beside each lane.
+struct avx2_vectors {
+  using bytes = __m256i;
+  using flags = __m256i;
+  using mask = std::uint32_t;
+  static constexpr int width = 32;
+  static constexpr bool has_lookup = true;
+  static constexpr bool has_partial_load = false;
 
-// A 16-byte lookup table in both 128-bit lanes (vpshufb looks up per lane).
-inline __m256i both_lanes(__m128i table) noexcept { return _mm256_broadcastsi128_si256(table); }
-
-struct avx2_kernel {
-  static const u8* scan_string(const u8* p, const u8* end) noexcept {
-    const __m256i quote = _mm256_set1_epi8('"');
-    const __m256i backslash = _mm256_set1_epi8('\\');
-    const __m256i below = _mm256_set1_epi8(0x20);
-    while (end - p >= 32) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-      // Signed compare: bytes >= 0x80 are negative, so "0x20 > v" also flags them.
-      const __m256i m = _mm256_or_si256(
-          _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash)),
-          _mm256_cmpgt_epi8(below, v));
-      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(m));
-      if (mask != 0) return p + __builtin_ctz(mask);
-      p += 32;
-    }
-    while (p != end && !is_string_special(*p)) ++p;
-    return p;
+  static bytes load(const u8* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static bytes splat(u8 c) noexcept { return _mm256_set1_epi8(static_cast<char>(c)); }
+  static flags eq(bytes a, bytes b) noexcept { return _mm256_cmpeq_epi8(a, b); }
+  static flags lt(bytes a, bytes b) noexcept { return _mm256_cmpgt_epi8(b, a); }
+  // Unsigned a < b as a signed compare once both have their top bit flipped.
+  static flags lt_unsigned(bytes a, bytes b) noexcept {
+    const bytes flip = splat(0x80);
+    return lt(_mm256_xor_si256(a, flip), _mm256_xor_si256(b, flip));
   }
-
-  static const u8* scan_quote(const u8* p, const u8* end) noexcept {
-    const __m256i quote = _mm256_set1_epi8('"');
-    const __m256i backslash = _mm256_set1_epi8('\\');
-    while (end - p >= 32) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(
-          _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash))));
-      if (mask != 0) return p + __builtin_ctz(mask);
-      p += 32;
-    }
-    while (p != end && *p != '"' && *p != '\\') ++p;
-    return p;
+  static flags either(flags a, flags b) noexcept { return _mm256_or_si256(a, b); }
+  static mask to_mask(flags f) noexcept { return static_cast<mask>(_mm256_movemask_epi8(f)); }
+  static mask nonzero_mask(bytes a) noexcept { return ~to_mask(eq(a, _mm256_setzero_si256())); }
+  static bytes bit_and(bytes a, bytes b) noexcept { return _mm256_and_si256(a, b); }
+  static bytes bit_or(bytes a, bytes b) noexcept { return _mm256_or_si256(a, b); }
+  static bytes bit_xor(bytes a, bytes b) noexcept { return _mm256_xor_si256(a, b); }
+  static bytes low_nibbles(bytes a) noexcept { return bit_and(a, splat(0x0F)); }
+  static bytes high_nibbles(bytes a) noexcept { return bit_and(_mm256_srli_epi16(a, 4), splat(0x0F)); }
+  static bytes table(const u8* row) noexcept {
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)));
   }
-
-  // Validates UTF-8 from p (the first non-ASCII byte of a run) in 32-byte
-  // blocks, each starting on a sequence boundary, with the lookup method of
-  // Keiser and Lemire ("Validating UTF-8 In Less Than One Instruction Per
-  // Byte", 2021): three nibble lookups classify each byte pair, and bytes two
-  // or three after a 3- or 4-byte lead must be continuations. Returns where
-  // the scalar scan resumes: an ASCII string special ('"', '\\', control), the
-  // start of a block with an error (the scalar validator then locates it), or
-  // a boundary with fewer than 32 bytes left. [p, result) is valid.
-  static const u8* skip_utf8(const u8* p, const u8* end) noexcept {
-    // Error bits of a byte pair.
-    constexpr char too_short = 1, too_long = 2, overlong_3 = 4, too_large = 8, surrogate = 16,
-                   overlong_2 = 32, too_large_1000 = 64, overlong_4 = 64;
-    constexpr char two_conts = static_cast<char>(128);
-    constexpr char carry = static_cast<char>(too_short | too_long | two_conts);
-    constexpr char large = static_cast<char>(carry | too_large | too_large_1000);
-    const __m256i first_high = both_lanes(_mm_setr_epi8(
-        too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___
-        two_conts, two_conts, two_conts, two_conts,                                      // 10__
-        too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // C, D, E
-        too_short | too_large | too_large_1000 | overlong_4));                           // F
-    const __m256i first_low = both_lanes(_mm_setr_epi8(
-        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,   // 0-3
-        carry | too_large, large, large, large, large, large, large, large, large,        // 4-C
-        large | surrogate, large, large));                                                // D-F
-    constexpr char cont_8 = static_cast<char>(too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4);
-    constexpr char cont_9 = static_cast<char>(too_long | overlong_2 | two_conts | overlong_3 | too_large);
-    constexpr char cont_ab = static_cast<char>(too_long | overlong_2 | two_conts | surrogate | too_large);
-    const __m256i second_high = both_lanes(_mm_setr_epi8(
-        too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-        cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short));
-    const __m256i nibble = _mm256_set1_epi8(0x0F);
-    const __m256i zero = _mm256_setzero_si256();
-    while (end - p >= 32) {
-      const __m256i in = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-      // Each block starts on a sequence boundary, so what precedes it acts as ASCII.
-      const __m256i carried = _mm256_permute2x128_si256(zero, in, 0x21);
-      const __m256i prev1 = _mm256_alignr_epi8(in, carried, 15);
-      const __m256i prev2 = _mm256_alignr_epi8(in, carried, 14);
-      const __m256i prev3 = _mm256_alignr_epi8(in, carried, 13);
-      const __m256i pairs = _mm256_and_si256(
-          _mm256_and_si256(
-              _mm256_shuffle_epi8(first_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble)),
-              _mm256_shuffle_epi8(first_low, _mm256_and_si256(prev1, nibble))),
-          _mm256_shuffle_epi8(second_high, _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
-      const __m256i third = _mm256_subs_epu8(prev2, _mm256_set1_epi8(static_cast<char>(0xE0 - 0x80)));
-      const __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(static_cast<char>(0xF0 - 0x80)));
-      const __m256i must_continue =
-          _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(static_cast<char>(0x80)));
-      const __m256i errors = _mm256_xor_si256(must_continue, pairs);
-      const std::uint32_t error_mask = ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(errors, zero)));
-      const __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(in, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
-      const std::uint32_t special_mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(
-          _mm256_or_si256(_mm256_cmpeq_epi8(in, _mm256_set1_epi8('"')), _mm256_cmpeq_epi8(in, _mm256_set1_epi8('\\'))),
-          control)));
-      if (special_mask != 0) {
-        const int stop = __builtin_ctz(special_mask);
-        // An error at the special itself (e.g. a sequence cut short by '"') counts.
-        const std::uint64_t upto = (std::uint64_t{2} << stop) - 1;
-        return (error_mask & upto) != 0 ? p : p + stop;
-      }
-      if (error_mask != 0) return p;
-      // Stop before a sequence that the block cut off, so the next block
-      // starts on a boundary.
-      int back = 0;
-      if (p[31] >= 0xC0) back = 1;
-      else if (p[30] >= 0xE0) back = 2;
-      else if (p[29] >= 0xF0) back = 3;
-      p += 32 - back;
-    }
-    return p;
+  static bytes lookup16(bytes table, bytes index) noexcept { return _mm256_shuffle_epi8(table, index); }
+  template <int n>
+  static bytes prev(bytes a, bytes before) noexcept {
+    // [before's high lane, a's low lane]: what precedes each of a's lanes.
+    const bytes preceding = _mm256_permute2x128_si256(before, a, 0x21);
+    return _mm256_alignr_epi8(a, preceding, 16 - n);
   }
-
-  static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
-    // One space (after ':' or ',') is the most common run.
-    if (p != end && *p == ' ') ++p;
-    if (p == end || *p > ' ') return p;
-    // A byte is whitespace iff looking up its low nibble in this table gives
-    // the byte back. Fillers are 0xFF, which no byte with that low nibble
-    // equals (0xFF itself looks up 0, as every byte >= 0x80 does).
-    constexpr char x = static_cast<char>(0xFF);
-    const __m256i table =
-        both_lanes(_mm_setr_epi8(' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x));
-    while (end - p >= 32) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-      const __m256i ws = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
-      const unsigned other = ~static_cast<unsigned>(_mm256_movemask_epi8(ws));
-      if (other != 0) return p + __builtin_ctz(other);
-      p += 32;
-    }
-    while (p != end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
-    return p;
-  }
+  static bytes subs(bytes a, bytes b) noexcept { return _mm256_subs_epu8(a, b); }
 };
+
+using avx2_kernel = vector_scanner<avx2_vectors>;
 
 parse_outcome parse_avx2(const char* data, std::size_t size, const parse_options& options,
                          arena& a) noexcept {

@@ -1,0 +1,222 @@
+// src/generic/scan.h - the byte-scanning primitives of every vector kernel,
+// written once over a thin per-ISA vector layer.
+//
+// A vector layer V (one per file in src/simd/) is a struct of static functions
+// over one register of V::width bytes. Each file compiles this header for its
+// own target, so all of it has internal linkage.
+//
+//   bytes                     the register type
+//   flags                     a per-byte comparison result: a vector of
+//                             0x00/0xFF bytes, or an AVX-512 mask register
+//   mask                      an unsigned integer, bit i for byte i
+//   width                     bytes per register (16, 32 or 64)
+//   has_lookup                lookup16, prev and the UTF-8 validator exist
+//   has_partial_load          load_partial exists (AVX-512 masked loads)
+//   load(p)                   width bytes from p, unaligned
+//   load_partial(p, n)        n < width bytes from p, zeros above; reads
+//                             nothing past p + n (the hardware masks it)
+//   splat(c)                  every byte c
+//   eq(a, b), lt(a, b)        per byte a == b, a < b as signed bytes
+//   lt_unsigned(a, b)         per byte a < b as unsigned bytes
+//   either(f, g)              f or g
+//   to_mask(f)                the flags as bits
+//   nonzero_mask(a)           bits of the bytes that are not zero
+//   bit_and/bit_or/bit_xor    per byte
+//   high_nibbles(a)           per byte a >> 4
+//   low_nibbles(a)            per byte a & 15
+//   table(row)                the 16 bytes of row in every 128-bit lane
+//   lookup16(t, i)            per byte t[i & 15], or 0 where i >= 0x80
+//   prev<n>(a, before)        a shifted up by n bytes across the whole
+//                             register, its low n bytes from the top of before
+//   subs(a, b)                per byte max(a - b, 0) unsigned
+//
+// The scalar tails that every kernel shares are here too.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include "common.h"
+
+namespace jot::detail {
+namespace {
+
+using u8 = std::uint8_t;
+
+inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+// The bytes a string scan stops at: '"', '\\', controls, and non-ASCII (for
+// UTF-8 validation).
+inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
+
+template <class V>
+struct vector_scanner {
+  using bytes = typename V::bytes;
+  using mask = typename V::mask;
+  static constexpr std::ptrdiff_t width = V::width;
+
+  // The low n bits set (n < width), and all width bits.
+  static mask low_bits(std::size_t n) noexcept { return static_cast<mask>((mask{1} << n) - 1); }
+  static constexpr mask full =
+      width == 8 * sizeof(mask) ? static_cast<mask>(~mask{0}) : static_cast<mask>((mask{1} << (width % (8 * sizeof(mask)))) - 1);
+
+  // Bytes a string scan stops at. A signed compare flags bytes >= 0x80 (they
+  // are negative) together with the controls below 0x20.
+  JOT_ALWAYS_INLINE static mask string_specials(bytes v) noexcept {
+    return V::to_mask(V::either(V::either(V::eq(v, V::splat('"')), V::eq(v, V::splat('\\'))),
+                                V::lt(v, V::splat(0x20))));
+  }
+  JOT_ALWAYS_INLINE static mask quotes_and_backslashes(bytes v) noexcept {
+    return V::to_mask(V::either(V::eq(v, V::splat('"')), V::eq(v, V::splat('\\'))));
+  }
+  // Bytes that are JSON whitespace.
+  JOT_ALWAYS_INLINE static mask spaces(bytes v) noexcept {
+    if constexpr (V::has_lookup) {
+      // A byte is whitespace iff looking up its low nibble gives it back.
+      // Fillers are 0xFF, which no byte with that low nibble equals (0xFF
+      // itself looks up 0, as every byte >= 0x80 does).
+      constexpr u8 x = 0xFF;
+      static constexpr u8 row[16] = {' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x};
+      return V::to_mask(V::eq(V::lookup16(V::table(row), v), v));
+    } else {
+      return V::to_mask(V::either(V::either(V::eq(v, V::splat(' ')), V::eq(v, V::splat('\n'))),
+                                  V::either(V::eq(v, V::splat('\r')), V::eq(v, V::splat('\t')))));
+    }
+  }
+
+  // The first byte in [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end.
+  static const u8* scan_string(const u8* p, const u8* end) noexcept {
+    while (end - p >= width) {
+      const mask m = string_specials(V::load(p));
+      if (m != 0) return p + std::countr_zero(m);
+      p += width;
+    }
+    if constexpr (V::has_partial_load) {
+      if (p == end) return p;
+      const std::size_t n = static_cast<std::size_t>(end - p);
+      const mask m = string_specials(V::load_partial(p, n)) & low_bits(n);
+      return m != 0 ? p + std::countr_zero(m) : end;
+    } else {
+      while (p != end && !is_string_special(*p)) ++p;
+      return p;
+    }
+  }
+
+  // The first '"' or '\\' in [p, end), or end.
+  static const u8* scan_quote(const u8* p, const u8* end) noexcept {
+    while (end - p >= width) {
+      const mask m = quotes_and_backslashes(V::load(p));
+      if (m != 0) return p + std::countr_zero(m);
+      p += width;
+    }
+    if constexpr (V::has_partial_load) {
+      if (p == end) return p;
+      const std::size_t n = static_cast<std::size_t>(end - p);
+      const mask m = quotes_and_backslashes(V::load_partial(p, n)) & low_bits(n);
+      return m != 0 ? p + std::countr_zero(m) : end;
+    } else {
+      while (p != end && *p != '"' && *p != '\\') ++p;
+      return p;
+    }
+  }
+
+  // The first byte in [p, end) that is not JSON whitespace, or end.
+  static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
+    // One space (after ':' or ',') is the most common run; a byte above ' '
+    // ends it without touching a vector.
+    if (p != end && *p == ' ') ++p;
+    if (p == end || *p > ' ') return p;
+    while (end - p >= width) {
+      const mask other = static_cast<mask>(~spaces(V::load(p))) & full;
+      if (other != 0) return p + std::countr_zero(other);
+      p += width;
+    }
+    if constexpr (V::has_partial_load) {
+      if (p == end) return p;
+      const std::size_t n = static_cast<std::size_t>(end - p);
+      const mask other = static_cast<mask>(~spaces(V::load_partial(p, n))) & low_bits(n);
+      return other != 0 ? p + std::countr_zero(other) : end;
+    } else {
+      while (p != end && is_json_space(*p)) ++p;
+      return p;
+    }
+  }
+
+  // Validates UTF-8 from p (the first non-ASCII byte of a run) a register at
+  // a time, each block starting on a sequence boundary, with the lookup
+  // method of Keiser and Lemire ("Validating UTF-8 In Less Than One
+  // Instruction Per Byte", 2021): three nibble lookups classify each byte
+  // pair, and bytes two or three after a 3- or 4-byte lead must be
+  // continuations. Returns where the scalar scan resumes: an ASCII string
+  // special ('"', '\\', control), the start of a block with an error (the
+  // scalar validator then locates it), or a boundary with less than a
+  // register left. [p, result) is valid. Without lookups, returns p.
+  static const u8* skip_utf8(const u8* p, const u8* end) noexcept {
+    if constexpr (!V::has_lookup) {
+      (void)end;
+      return p;
+    } else {
+      // Error bits of a byte pair.
+      constexpr u8 too_short = 1, too_long = 2, overlong_3 = 4, too_large = 8, surrogate = 16,
+                   overlong_2 = 32, too_large_1000 = 64, overlong_4 = 64, two_conts = 128;
+      constexpr u8 carry = too_short | too_long | two_conts;
+      constexpr u8 large = carry | too_large | too_large_1000;
+      static constexpr u8 first_high_row[16] = {
+          too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___
+          two_conts, two_conts, two_conts, two_conts,                                      // 10__
+          too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // C, D, E
+          too_short | too_large | too_large_1000 | overlong_4};                            // F
+      static constexpr u8 first_low_row[16] = {
+          carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,  // 0-3
+          carry | too_large, large, large, large, large, large, large, large, large,       // 4-C
+          large | surrogate, large, large};                                                // D-F
+      constexpr u8 cont_8 = too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4;
+      constexpr u8 cont_9 = too_long | overlong_2 | two_conts | overlong_3 | too_large;
+      constexpr u8 cont_ab = too_long | overlong_2 | two_conts | surrogate | too_large;
+      static constexpr u8 second_high_row[16] = {
+          too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+          cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short};
+      const bytes first_high = V::table(first_high_row);
+      const bytes first_low = V::table(first_low_row);
+      const bytes second_high = V::table(second_high_row);
+      const bytes zero = V::splat(0);
+      while (end - p >= width) {
+        const bytes in = V::load(p);
+        // Each block starts on a sequence boundary, so what precedes it acts as ASCII.
+        const bytes prev1 = V::template prev<1>(in, zero);
+        const bytes prev2 = V::template prev<2>(in, zero);
+        const bytes prev3 = V::template prev<3>(in, zero);
+        const bytes pairs = V::bit_and(
+            V::bit_and(V::lookup16(first_high, V::high_nibbles(prev1)),
+                       V::lookup16(first_low, V::low_nibbles(prev1))),
+            V::lookup16(second_high, V::high_nibbles(in)));
+        const bytes third = V::subs(prev2, V::splat(0xE0 - 0x80));
+        const bytes fourth = V::subs(prev3, V::splat(0xF0 - 0x80));
+        const bytes must_continue = V::bit_and(V::bit_or(third, fourth), V::splat(0x80));
+        const mask error_mask = V::nonzero_mask(V::bit_xor(must_continue, pairs));
+        const mask special_mask = V::to_mask(
+            V::either(V::either(V::eq(in, V::splat('"')), V::eq(in, V::splat('\\'))),
+                      V::lt_unsigned(in, V::splat(0x20))));
+        if (special_mask != 0) {
+          const int stop = std::countr_zero(special_mask);
+          // An error at the special itself (e.g. a sequence cut short by '"')
+          // counts; stop + 1 <= 64 bits, built without shifting by 64.
+          const mask upto = static_cast<mask>((mask{2} << stop) - 1);
+          return (error_mask & upto) != 0 ? p : p + stop;
+        }
+        if (error_mask != 0) return p;
+        // Stop before a sequence that the block cut off, so the next block
+        // starts on a boundary.
+        std::ptrdiff_t back = 0;
+        if (p[width - 1] >= 0xC0) back = 1;
+        else if (p[width - 2] >= 0xE0) back = 2;
+        else if (p[width - 3] >= 0xF0) back = 3;
+        p += width - back;
+      }
+      return p;
+    }
+  }
+};
+
+}  // namespace
+}  // namespace jot::detail
