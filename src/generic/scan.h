@@ -86,6 +86,14 @@ struct vector_scanner {
 
   // The first byte in [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end.
   static const u8* scan_string(const u8* p, const u8* end) noexcept {
+    if constexpr (requires { typename V::probe; }) {
+      using P = typename V::probe;
+      if (end - p >= P::width) {
+        const auto m = vector_scanner<P>::string_specials(P::load(p));
+        if (m != 0) return p + std::countr_zero(m);
+        p += P::width;
+      }
+    }
     while (end - p >= width) {
       const mask m = string_specials(V::load(p));
       if (m != 0) return p + std::countr_zero(m);
@@ -126,6 +134,14 @@ struct vector_scanner {
     // ends it without touching a vector.
     if (p != end && *p == ' ') ++p;
     if (p == end || *p > ' ') return p;
+    if constexpr (requires { typename V::probe; }) {
+      using P = typename V::probe;
+      if (end - p >= P::width) {
+        const auto other = static_cast<typename P::mask>(~vector_scanner<P>::spaces(P::load(p)));
+        if (other != 0) return p + std::countr_zero(other);
+        p += P::width;
+      }
+    }
     while (end - p >= width) {
       const mask other = static_cast<mask>(~spaces(V::load(p))) & full;
       if (other != 0) return p + std::countr_zero(other);

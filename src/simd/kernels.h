@@ -58,7 +58,7 @@ extern const kernel_entry avx2_entry;      // src/simd/x86_avx2.cpp
 extern const kernel_entry avx512_entry;    // src/simd/x86_avx512.cpp
 
 // One entry per kernel in jot::all_kernels, in the same order.
-inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &avx2_entry,
-                                                          &avx512_entry};
+inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &avx512_entry,
+                                                          &avx2_entry};
 
 }  // namespace jot::detail

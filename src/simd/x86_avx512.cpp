@@ -1,6 +1,8 @@
-// src/simd/x86_avx512.cpp - the AVX-512 kernel (64 bytes at a time): its
-// vector layer for src/generic/scan.h. Selected only when the CPU reports
-// AVX512F and AVX512BW (cpu_has_avx512bw below, read through its entry).
+// src/simd/x86_avx512.cpp - the AVX-512 kernel (64 bytes at a time, after a
+// 32-byte first probe): its vector layer for src/generic/scan.h. Runs only
+// where the CPU reports AVX512F, AVX512BW and AVX512VL (cpu_has_avx512 below,
+// read through its entry); jot::all_kernels ranks it below avx2, which
+// measured as fast or faster on Zen 4 (HACKING.md, "Performance notes").
 //
 // Compares write mask registers directly (no movemask), and the last partial
 // block of the input is read with a masked load, which touches no byte past
@@ -21,12 +23,12 @@
 #include "jot/parse.h"
 #include "number.h"
 
-// Exactly the extensions cpu_has_avx512bw() checks.
+// Exactly the extensions cpu_has_avx512() checks.
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw")
+#pragma GCC target("avx512f,avx512bw,avx512vl")
 // GCC 12's own _mm512_undefined_epi32() initialises a variable from itself,
 // which -Wmaybe-uninitialized reports inside intrinsics such as
 // _mm512_broadcast_i32x4; the values are overwritten, so the warning is noise.
@@ -46,7 +48,28 @@ namespace {
 // vpshufb and vpalignr work within each 128-bit lane, as in AVX2: tables are
 // broadcast to all four lanes, and prev<n> first lines up each lane with the
 // one before it.
+// The first block of a scan is probed 32 bytes wide: most strings and
+// whitespace runs end within it, and a narrower probe answers sooner.
+struct avx512_probe {
+  using bytes = __m256i;
+  using flags = __mmask32;
+  using mask = std::uint32_t;
+  static constexpr int width = 32;
+  static constexpr bool has_lookup = true;
+  static bytes load(const u8* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static bytes splat(u8 c) noexcept { return _mm256_set1_epi8(static_cast<char>(c)); }
+  static flags eq(bytes a, bytes b) noexcept { return _mm256_cmpeq_epi8_mask(a, b); }
+  static flags lt(bytes a, bytes b) noexcept { return _mm256_cmplt_epi8_mask(a, b); }
+  static flags either(flags a, flags b) noexcept { return static_cast<flags>(a | b); }
+  static mask to_mask(flags f) noexcept { return static_cast<mask>(f); }
+  static bytes table(const u8* row) noexcept {
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)));
+  }
+  static bytes lookup16(bytes table, bytes index) noexcept { return _mm256_shuffle_epi8(table, index); }
+};
+
 struct avx512_vectors {
+  using probe = avx512_probe;
   using bytes = __m512i;
   using flags = __mmask64;
   using mask = std::uint64_t;
@@ -111,9 +134,10 @@ namespace {
 
 // Outside the AVX-512 region: it runs before anything knows the CPU has it.
 // libgcc's check includes the operating system's support for the registers.
-bool cpu_has_avx512bw() noexcept {
+bool cpu_has_avx512() noexcept {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl");
 }
 
 }  // namespace
@@ -122,5 +146,5 @@ bool cpu_has_avx512bw() noexcept {
 
 namespace jot::detail {
 constinit const kernel_entry avx512_entry = {kernel::avx512, "avx512", JOT_IF_X86_KERNELS(parse_avx512),
-                                             JOT_IF_X86_KERNELS(cpu_has_avx512bw)};
+                                             JOT_IF_X86_KERNELS(cpu_has_avx512)};
 }  // namespace jot::detail
