@@ -35,12 +35,13 @@ KEYWORDS = {"do", "if", "or"}
 
 
 def binding_names(n):
-    """n distinct short identifiers: a..z A..Z, then two letters."""
-    letters = string.ascii_letters
+    """n distinct short identifiers: a..z, then two letters. Lowercase only:
+    a user's macro named V or N must not rename a binding."""
+    letters = string.ascii_lowercase
     out = []
     i = 0
     while len(out) < n:
-        name = letters[i] if i < 52 else letters[i // 52 - 1] + letters[i % 52]
+        name = letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26]
         if name not in KEYWORDS:
             out.append(name)
         i += 1

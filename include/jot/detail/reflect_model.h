@@ -72,10 +72,10 @@ inline constexpr count_result counted = count_members<T>();
 
 template <class T>
 consteval status aggregate_status() {
-  if constexpr (!std::is_class_v<T>) {
-    return status::not_a_class;
-  } else if constexpr (std::is_union_v<T>) {
+  if constexpr (std::is_union_v<T>) {  // before is_class: a union is not a class type
     return status::union_type;
+  } else if constexpr (!std::is_class_v<T>) {
+    return status::not_a_class;
   } else if constexpr (!std::is_aggregate_v<T>) {
     return status::not_aggregate;
   } else if constexpr (counted<T>.status == count_status::too_many) {
@@ -229,15 +229,31 @@ consteval std::array<std::string_view, key_count<T>> make_keys() {
 template <class T>
 inline constexpr std::array<std::string_view, key_count<T>> unchecked_keys = make_keys<T>();
 
-template <class T>
-consteval bool keys_unique() {
-  const auto& keys = unchecked_keys<T>;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      if (keys[i] == keys[j]) return false;
+// Whether the keys are distinct: open addressing on their hashes, O(n) where
+// comparing every pair would exceed clang's constant-evaluation step limit
+// at 256 members.
+template <std::size_t N>
+consteval bool all_distinct(const std::array<std::string_view, N>& keys) {
+  constexpr std::size_t size = std::size_t{2} << slot_bits(N);
+  std::array<std::size_t, size> slots{};
+  for (auto& slot : slots) slot = not_found;
+  for (std::size_t i = 0; i < N; ++i) {
+    std::size_t s = hash_all(keys[i].data(), keys[i].size(), 0) & (size - 1);
+    for (; slots[s] != not_found; s = (s + 1) & (size - 1)) {
+      if (keys[slots[s]] == keys[i]) return false;
     }
+    slots[s] = i;
   }
   return true;
+}
+
+template <class T>
+consteval bool keys_unique() {
+  if constexpr (!has_members<T> && !has_rename<T>) {
+    return true;  // C++ identifiers are distinct
+  } else {
+    return all_distinct(unchecked_keys<T>);
+  }
 }
 
 template <class T>

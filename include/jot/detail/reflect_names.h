@@ -5,19 +5,18 @@
 // For each member, jot instantiates a function template whose argument is the
 // address of that member inside an object of T, and reads the member's name
 // from the end of the template argument in __PRETTY_FUNCTION__:
-//   GCC 12:   ...[with ... A = member_address{((const void*)(& declared_only<S>.S::beta))}]
-//   clang 14: ...[A = {&declared_only.beta}]
-// The object is declared and never defined: only its address is taken, and
-// only during constant evaluation, so no T is ever constructed and T needs no
-// default constructor. Clang 14 rejects a template argument that points to a
-// subobject (P1907 is only partly implemented there), but accepts a class
-// value holding such a pointer, hence member_address.
+//   GCC 12:   ...[with ... A = member_address{((const void*)(& object_of<S>.storage<S>::value.S::beta))}]
+//   clang 14: ...[A = {&object_of.value.beta}]
+// The object is a union member that is never constructed: only addresses are
+// taken, during constant evaluation, so T needs no default constructor.
+// Clang 14 rejects a template argument that points to a subobject (P1907 is
+// only partly implemented there), but accepts a class value holding such a
+// pointer, hence member_address.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string_view>
 #include <utility>
 
@@ -30,28 +29,41 @@ struct member_address {
   const void* pointer;
 };
 
+// Storage for a T that is never constructed (the active member is c), so T
+// needs no default constructor and nothing runs at start-up.
+template <class T>
+union storage {
+  char c;
+  T value;
+  constexpr storage() noexcept : c{} {}
+  constexpr ~storage() {}
+};
+
+// An object of T with static storage, whose members' addresses are constant.
+// GCC: a constexpr variable, never emitted for a type with linkage. Clang 14
+// does not accept a union with a non-literal member as a literal type, so
+// there it is const and static: constant-initialized, and dropped at -O1 and
+// above (at -O0 each translation unit keeps a copy). A declared-only extern
+// object would avoid both, but neither compiler accepts one for a type
+// without linkage (an unnamed namespace, a local class).
 #if defined(__clang__)
-#pragma clang diagnostic push
-// Clang warns that the variable template has no definition; it needs none.
-#pragma clang diagnostic ignored "-Wundefined-var-template"
+template <class T>
+static const storage<T> object_of{};
+#else
+template <class T>
+inline constexpr storage<T> object_of{};
 #endif
 
-template <class T>
-extern const T declared_only;
-
-// The addresses of T's N members inside declared_only<T>. A constant
-// expression unless a member is a reference (its target is unknown), which
-// is how reference members are detected.
+// The addresses of T's N members inside object_of<T>. A constant expression
+// unless a member is a reference (what it refers to is unknown), which is how
+// reference members are detected.
+// (__builtin_addressof: std::addressof would cost <memory>, 0.4 s per TU.)
 template <class T, std::size_t N>
 consteval std::array<member_address, N> member_addresses() {
-  return binder<N>::apply(declared_only<T>, [](const auto&... member) {
-    return std::array<member_address, N>{{member_address{std::addressof(member)}...}};
+  return binder<N>::apply(object_of<T>.value, [](const auto&... member) {
+    return std::array<member_address, N>{{member_address{__builtin_addressof(member)}...}};
   });
 }
-
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
 
 template <auto V>
 struct constant {};
@@ -60,57 +72,52 @@ template <class T, std::size_t N>
 inline constexpr bool addresses_are_constant =
     requires { typename constant<member_addresses<T, N>()>; };
 
-struct signature_text {
+// Where a member's name sits in the compiler's spelling of member_name<A>.
+struct name_text {
   const char* text;
   std::size_t size;
 };
-
-// The compiler's spelling of this specialization, which ends with A's value.
-// Returns a plain struct: a std::string_view return type would add its alias
-// to GCC's spelling.
-template <member_address A>
-consteval signature_text signature() {
-  return {__PRETTY_FUNCTION__, sizeof(__PRETTY_FUNCTION__) - 1};
-}
 
 constexpr bool is_identifier_byte(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '$' || static_cast<unsigned char>(c) >= 0x80;  // UTF-8 in identifiers
 }
 
-// The identifier just before the last '}' (the end of A's value), skipping
-// the parentheses GCC puts around the address.
-consteval std::string_view identifier_before_last_brace(std::string_view s) {
-  std::size_t end = s.rfind('}');
+// The member's identifier: the one just before the last '}' of this
+// function's spelling (the end of A's value), after the parentheses GCC puts
+// around the address. Raw pointer loops on purpose: every constexpr call
+// (std::string_view's members, std::array's operator[]) costs GCC far more
+// than the byte it returns, and this runs for every member.
+template <member_address A>
+consteval name_text member_name() {
+  const char* s = __PRETTY_FUNCTION__;
+  std::size_t end = sizeof(__PRETTY_FUNCTION__) - 1;
+  while (end > 0 && s[end - 1] != '}') --end;
+  if (end > 0) --end;
   while (end > 0 && s[end - 1] == ')') --end;
   std::size_t begin = end;
   while (begin > 0 && is_identifier_byte(s[begin - 1])) --begin;
-  return s.substr(begin, end - begin);
+  return {s + begin, end - begin};
 }
 
-template <member_address A>
-consteval std::string_view member_name() {
-  const signature_text sig = signature<A>();
-  return identifier_before_last_brace(std::string_view(sig.text, sig.size));
-}
-
-// All names of T's N members, concatenated, with end offsets.
+// All names of T's N members, concatenated, with end offsets. One spare
+// element each, so that an empty struct still has arrays.
 template <std::size_t Chars, std::size_t N>
 struct name_block {
-  std::array<char, Chars> chars;
-  std::array<std::uint32_t, N> ends;
+  char chars[Chars + 1];
+  std::uint32_t ends[N + 1];
 };
 
 template <class T, std::size_t N, std::size_t... I>
 consteval std::size_t total_name_size(std::index_sequence<I...>) {
   constexpr std::array<member_address, N> addresses = member_addresses<T, N>();
-  return (std::size_t{0} + ... + member_name<addresses[I]>().size());
+  return (std::size_t{0} + ... + member_name<addresses[I]>().size);
 }
 
 template <std::size_t Chars, std::size_t N>
 constexpr void append_name(name_block<Chars, N>& block, std::size_t& at, std::size_t i,
-                           std::string_view name) {
-  for (char c : name) block.chars[at++] = c;
+                           name_text name) {
+  for (std::size_t c = 0; c < name.size; ++c) block.chars[at++] = name.text[c];
   block.ends[i] = static_cast<std::uint32_t>(at);
 }
 
@@ -135,7 +142,7 @@ consteval std::array<std::string_view, N> identifiers() {
   const auto& block = identifier_block<T, N>;
   std::size_t begin = 0;
   for (std::size_t i = 0; i < N; ++i) {
-    names[i] = std::string_view(block.chars.data() + begin, block.ends[i] - begin);
+    names[i] = std::string_view(block.chars + begin, block.ends[i] - begin);
     begin = block.ends[i];
   }
   return names;
