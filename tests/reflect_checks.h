@@ -332,17 +332,45 @@ static_assert(r::member_index<lookalikes>("ABCD") == r::npos);
 static_assert(r::member_index<lookalikes>("") == r::npos);
 static_assert(r::member_index<lookalikes>("abcdefghi") == r::npos);
 
+// Up to 8 keys are compared in turn, more go through the hash table: both
+// ways must tell these apart.
+struct few_lookalikes {
+  int abcd;
+  int abzd;
+  int azcd;
+  int ab;
+};
+static_assert(r::member_index<few_lookalikes>("abzd") == 1);
+static_assert(r::member_index<few_lookalikes>("ab") == 3);
+static_assert(r::member_index<few_lookalikes>("abdd") == r::npos);
+static_assert(r::member_index<few_lookalikes>("a") == r::npos);
+
 // Longer than 16 bytes with the same length, first 8 and last 8 bytes: the
-// cheap hash cannot tell them apart, so the table hashes every byte.
+// cheap hash cannot tell them apart, so the table hashes every byte, and the
+// middle bytes decide the match.
 struct long_twins {
   int prefix_1_middle_a_suffix_1;
   int prefix_1_middle_b_suffix_1;
   int prefix_1_middle_c_suffix_1;
 };
-static_assert(jot::detail::reflect::key_table_of<long_twins>.every_byte);
+struct many_long_twins {
+  int prefix_1_middle_a_suffix_1;
+  int prefix_1_middle_b_suffix_1;
+  int prefix_1_middle_c_suffix_1;
+  int prefix_1_middle_d_suffix_1;
+  int prefix_1_middle_e_suffix_1;
+  int prefix_1_middle_f_suffix_1;
+  int prefix_1_middle_g_suffix_1;
+  int prefix_1_middle_h_suffix_1;
+  int prefix_1_middle_i_suffix_1;
+  int prefix_1_middle_j_suffix_1;
+};
+static_assert(jot::detail::reflect::key_table_of<many_long_twins>.every_byte);
 static_assert(!jot::detail::reflect::key_table_of<lookalikes>.every_byte);
 static_assert(r::member_index<long_twins>("prefix_1_middle_b_suffix_1") == 1);
 static_assert(r::member_index<long_twins>("prefix_1_middle_d_suffix_1") == r::npos);
+static_assert(r::member_index<many_long_twins>("prefix_1_middle_i_suffix_1") == 8);
+static_assert(r::member_index<many_long_twins>("prefix_1_middle_k_suffix_1") == r::npos);
 
 // for_each_member gives const references for a const object.
 constexpr bool const_members_are_const() {

@@ -62,7 +62,9 @@ TEST(Reflect, EveryKeyIsFound) {
   expect_every_key_found<config>();
   expect_every_key_found<account>();
   expect_every_key_found<lookalikes>();
+  expect_every_key_found<few_lookalikes>();
   expect_every_key_found<long_twins>();
+  expect_every_key_found<many_long_twins>();
   expect_every_key_found<jot_test::keyed_20>();
   expect_every_key_found<jot_test::keyed_200>();
   expect_every_key_found<jot_test::wide_1>();
@@ -73,7 +75,10 @@ TEST(Reflect, EveryKeyIsFound) {
 
 TEST(Reflect, NearMissesAreRejected) {
   expect_near_misses_rejected<lookalikes>();
+  expect_near_misses_rejected<few_lookalikes>();
+  expect_near_misses_rejected<config>();
   expect_near_misses_rejected<long_twins>();
+  expect_near_misses_rejected<many_long_twins>();
   expect_near_misses_rejected<jot_test::keyed_20>();
   expect_near_misses_rejected<jot_test::keyed_200>();
   expect_near_misses_rejected<jot_test::wide_256>();

@@ -128,7 +128,7 @@ inline constexpr std::size_t member_count = member_names<T>.size();
 // key's length and end bytes, one table read, one comparison.
 template <class T>
 [[nodiscard]] constexpr std::size_t member_index(std::string_view key) noexcept {
-  return detail::reflect::key_table_of<std::remove_cv_t<T>>.find(key);
+  return detail::reflect::find_key<std::remove_cv_t<T>>(key);
 }
 
 // Calls f(std::integral_constant<std::size_t, i>, std::string_view key, member)

@@ -1,18 +1,20 @@
 // jot/detail/reflect_keys.h - key -> member index in O(1): a perfect hash
 // table built at compile time for one set of keys. Not API.
 //
-// Lookup: reject keys longer than the longest; hash the length and the first
-// and last 8 bytes (4 or 3 for shorter keys, so every byte of a key up to 16
-// bytes long takes part); pick a bucket from the top bits, add the bucket's
-// displacement, and read one slot; one comparison with the key found confirms
-// it. No loop, no chain of comparisons, whatever the number of members.
+// Lookup: reject keys longer than the longest; load the first and last 8
+// bytes (4 or 3 for shorter keys: every byte of a key up to 16 bytes long);
+// hash them with the length; pick a bucket from the top bits, apply the
+// bucket's displacement, read one slot. The slot's entry holds the same words
+// of its key, so three integer comparisons confirm the match (plus one memcmp
+// of the middle bytes for keys longer than 16). No loop, no chain of
+// comparisons, no call, whatever the number of members.
 //
 // Construction (hash and displace): buckets are placed largest first, each
 // with the smallest displacement that sends all its keys to free slots. The
-// table has twice as many slots as keys, so a displacement below 256 is found
+// table has two to four slots per key, so a displacement below 256 is found
 // quickly. If two keys hash alike (same length and the same first and last 8
 // bytes, so longer than 16 bytes), the table hashes every byte instead; if
-// placement fails, it tries another seed. Both are checked at compile time.
+// placement fails, it tries another seed. Both are decided at compile time.
 #pragma once
 
 #include <array>
@@ -53,29 +55,34 @@ constexpr std::uint64_t load(const char* p) noexcept {
   }
 }
 
-// Hash of the length and the first and last bytes: exact (no two keys of up
-// to 16 bytes share the inputs) and the same cost for any length.
-constexpr std::uint64_t hash_ends(const char* p, std::size_t n, std::uint64_t seed) noexcept {
-  std::uint64_t head = 0;
-  std::uint64_t tail = 0;
-  if (n >= 8) {
-    head = load<8>(p);
-    tail = load<8>(p + n - 8);
-  } else if (n >= 4) {
-    head = load<4>(p);
-    tail = load<4>(p + n - 4);
-  } else if (n > 0) {
-    head = std::uint64_t{static_cast<unsigned char>(p[0])} |
-           std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8 |
-           std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16;
+// The bytes a key is hashed and compared by: all of them for keys up to 16
+// bytes, the first and last 8 of longer keys.
+struct key_words {
+  std::uint64_t head;
+  std::uint64_t tail;
+};
+
+constexpr key_words words_of(const char* p, std::size_t n) noexcept {
+  if (n >= 8) return {load<8>(p), load<8>(p + n - 8)};
+  if (n >= 4) return {load<4>(p), load<4>(p + n - 4)};
+  if (n > 0) {
+    return {std::uint64_t{static_cast<unsigned char>(p[0])} |
+                std::uint64_t{static_cast<unsigned char>(p[n / 2])} << 8 |
+                std::uint64_t{static_cast<unsigned char>(p[n - 1])} << 16,
+            0};
   }
-  const std::uint64_t h = ((head ^ seed) * mix_a) ^ ((tail + n) * mix_b);
+  return {0, 0};
+}
+
+// Hash of the length and the key's words: the same cost for any length.
+constexpr std::uint64_t hash_words(key_words w, std::size_t n, std::uint64_t seed) noexcept {
+  const std::uint64_t h = ((w.head ^ seed) * mix_a) ^ ((w.tail + n) * mix_b);
   return h ^ (h >> 31);
 }
 
-// Hash of every byte, for key sets that hash_ends cannot tell apart.
+// Hash of every byte, for key sets that hash_words cannot tell apart.
 constexpr std::uint64_t hash_all(const char* p, std::size_t n, std::uint64_t seed) noexcept {
-  std::uint64_t h = hash_ends(p, n, seed);
+  std::uint64_t h = hash_words(words_of(p, n), n, seed);
   for (std::size_t i = 8; i + 8 < n; i += 8) {
     h = (h ^ load<8>(p + i)) * mix_c;
     h ^= h >> 29;
@@ -92,6 +99,19 @@ constexpr unsigned bucket_bits(std::size_t n) noexcept {
   return slot_bits(n) > 2 ? slot_bits(n) - 2 : 1;
 }
 
+// Whether two keys of the same length above 16 have the same bytes between
+// their first and last 8. (Not substr: its range check would throw.)
+constexpr bool same_middle(std::string_view a, std::string_view b) noexcept {
+  return std::string_view(a.data() + 8, a.size() - 16) == std::string_view(b.data() + 8, a.size() - 16);
+}
+
+// What a slot leads to: a key's length and words. The entry after the last
+// key is the target of every empty slot and matches no key.
+struct key_entry {
+  std::size_t size;
+  key_words words;
+};
+
 template <std::size_t N>
 struct key_table {
   // Slot contents: a key index, or N for an empty slot.
@@ -102,10 +122,11 @@ struct key_table {
   const std::string_view* keys;  // N keys, owned by the caller's constexpr array
   std::size_t max_size;
   std::uint64_t seed;
-  bool every_byte;  // hash_all instead of hash_ends
+  bool every_byte;  // hash_all instead of hash_words
   bool built;       // false only if no seed worked (checked by a static_assert)
   std::array<std::uint8_t, std::size_t{1} << bucket_bits(N)> displacement;
   std::array<index_type, std::size_t{1} << slot_bits(N)> slots;
+  std::array<key_entry, N + 1> entries;
 
   static constexpr std::size_t slot_of(std::uint64_t h, std::uint8_t d) noexcept {
     return static_cast<std::size_t>(((h ^ (d * mix_a)) * mix_c) >> slot_shift);
@@ -113,19 +134,22 @@ struct key_table {
 
   constexpr std::uint64_t hash(std::string_view key) const noexcept {
     return every_byte ? hash_all(key.data(), key.size(), seed)
-                      : hash_ends(key.data(), key.size(), seed);
+                      : hash_words(words_of(key.data(), key.size()), key.size(), seed);
   }
 
-  // The index of key, or not_found.
+  // The index of key, or not_found. EveryByte must equal every_byte: as a
+  // template argument it lets the compiler inline the one hash in use.
+  template <bool EveryByte>
   constexpr std::size_t find(std::string_view key) const noexcept {
-    if constexpr (N == 0) {
-      return not_found;
-    } else {
-      if (key.size() > max_size) return not_found;
-      const std::uint64_t h = hash(key);
-      const std::size_t i = slots[slot_of(h, displacement[h >> bucket_shift])];
-      return i < N && keys[i] == key ? i : not_found;
-    }
+    const std::size_t n = key.size();
+    if (n > max_size) return not_found;
+    const key_words w = words_of(key.data(), n);
+    const std::uint64_t h = EveryByte ? hash_all(key.data(), n, seed) : hash_words(w, n, seed);
+    const std::size_t i = slots[slot_of(h, displacement[h >> bucket_shift])];
+    const key_entry& e = entries[i];
+    if (e.size != n || e.words.head != w.head || e.words.tail != w.tail) return not_found;
+    if (n > 16 && !same_middle(keys[i], key)) return not_found;
+    return i;
   }
 };
 
@@ -194,7 +218,11 @@ template <std::size_t N>
 consteval key_table<N> make_key_table(const std::array<std::string_view, N>& keys) {
   key_table<N> table{};
   table.keys = keys.data();
-  for (std::string_view k : keys) table.max_size = k.size() > table.max_size ? k.size() : table.max_size;
+  for (std::size_t i = 0; i < N; ++i) {
+    table.max_size = keys[i].size() > table.max_size ? keys[i].size() : table.max_size;
+    table.entries[i] = {keys[i].size(), words_of(keys[i].data(), keys[i].size())};
+  }
+  table.entries[N] = {not_found, {0, 0}};
   for (std::uint64_t seed = 0; seed < 64; ++seed) {
     table.seed = seed * mix_b;
     placement result = place_keys(table);

@@ -328,6 +328,41 @@ inline constexpr std::array<std::string_view, key_count<T>> keys =
 template <class T>
 inline constexpr key_table<key_count<T>> key_table_of = make_key_table(keys<T>);
 
+// Up to this many keys, comparing the key's words with each key's in turn
+// (constants in the code, no table) beats hashing: measured in docs/typed.md.
+inline constexpr std::size_t compare_all_below = 9;
+
+template <class T, std::size_t I>
+constexpr bool is_key(std::string_view key, const key_words& w) noexcept {
+  constexpr const key_entry& e = key_table_of<T>.entries[I];
+  return key.size() == e.size && w.head == e.words.head && w.tail == e.words.tail &&
+         (e.size <= 16 || same_middle(keys<T>[I], key));
+}
+
+template <class T, std::size_t... I>
+constexpr std::size_t find_by_compare(std::string_view key, std::index_sequence<I...>) noexcept {
+  if constexpr (sizeof...(I) == 0) {
+    return not_found;
+  } else {
+    if (key.size() > key_table_of<T>.max_size) return not_found;
+    const key_words w = words_of(key.data(), key.size());
+    std::size_t found = not_found;
+    (void)((is_key<T, I>(key, w) && (found = I, true)) || ...);
+    return found;
+  }
+}
+
+template <class T>
+constexpr std::size_t find_key(std::string_view key) noexcept {
+  constexpr const auto& table = key_table_of<T>;
+  static_assert(table.built, "jot::reflect: no perfect hash found for T's keys (please report)");
+  if constexpr (key_count<T> < compare_all_below) {
+    return find_by_compare<T>(key, std::make_index_sequence<key_count<T>>{});
+  } else {
+    return table.template find<table.every_byte>(key);
+  }
+}
+
 // ---- visiting members ----
 
 template <class T, std::size_t I, class F, class M>
