@@ -373,7 +373,13 @@ constexpr void visit_field(F& f, M& member) {
 
 template <class T, class F, std::size_t... I, class... M>
 constexpr void visit_fields(F& f, std::index_sequence<I...>, M&... member) {
-  (visit_field<T, I>(f, member), ...);
+  if constexpr (key_count<T> == field_count<T>) {
+    // Nothing skipped: field i is key i. Calling f directly saves one
+    // function template instantiation per member.
+    (f(std::integral_constant<std::size_t, I>{}, keys<T>[I], member), ...);
+  } else {
+    (visit_field<T, I>(f, member), ...);
+  }
 }
 
 template <class T, std::size_t I, class F, class M>
@@ -392,7 +398,12 @@ constexpr bool visit_field_if(std::size_t index, F& f, M& member) {
 // table, so that f is inlined for every member.
 template <class T, class F, std::size_t... I, class... M>
 constexpr bool visit_field_at(std::size_t index, F& f, std::index_sequence<I...>, M&... member) {
-  return (visit_field_if<T, I>(index, f, member) || ...);
+  if constexpr (key_count<T> == field_count<T>) {
+    return ((index == I && (f(std::integral_constant<std::size_t, I>{}, keys<T>[I], member), true)) ||
+            ...);
+  } else {
+    return (visit_field_if<T, I>(index, f, member) || ...);
+  }
 }
 
 template <class T, class O, class F, std::size_t... I>

@@ -24,9 +24,10 @@
 
 namespace jot::detail::reflect {
 
-// A structural wrapper around a member's address (see above).
+// A structural wrapper around a member's address (see above); volatile so
+// that a volatile member converts too.
 struct member_address {
-  const void* pointer;
+  const volatile void* pointer;
 };
 
 // Storage for a T that is never constructed (the active member is c), so T
