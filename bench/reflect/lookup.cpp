@@ -56,10 +56,17 @@ std::vector<std::string> queries(bool hits, std::mt19937& rng) {
     out.push_back(q);
   }
   if (!hits) {
-    for (const char* w : {"unknown", "x", "another_field_name", "zz_top", "metadata"}) out.push_back(w);
+    for (const char* w : {"unknown", "x", "another_field_name", "zz_top", "metadata"}) {
+      out.push_back(w);
+    }
   }
   std::shuffle(out.begin(), out.end(), rng);
-  while (out.size() < 4096) out.insert(out.end(), out.begin(), out.begin() + std::min<std::size_t>(out.size(), 4096 - out.size()));
+  // Repeated up to 4096 queries, so that every size runs the same loop.
+  const std::size_t distinct = out.size();
+  for (std::size_t i = 0; out.size() < 4096; ++i) {
+    std::string copy = out[i % distinct];  // not out[i] itself: push_back may reallocate
+    out.push_back(std::move(copy));
+  }
   return out;
 }
 
@@ -90,8 +97,10 @@ template <class T>
 void measure(const char* name, std::mt19937& rng, std::size_t& sink) {
   for (bool hits : {true, false}) {
     const auto qs = queries<T>(hits, rng);
-    const double hash = ns_per_lookup(qs, [](std::string_view k) { return r::member_index<T>(k); }, sink);
-    const double linear = ns_per_lookup(qs, [](std::string_view k) { return linear_index<T>(k); }, sink);
+    const double hash =
+        ns_per_lookup(qs, [](std::string_view k) { return r::member_index<T>(k); }, sink);
+    const double linear =
+        ns_per_lookup(qs, [](std::string_view k) { return linear_index<T>(k); }, sink);
     std::printf("%-10s %-6s member_index %6.2f ns   linear %6.2f ns   (%.1fx)\n", name,
                 hits ? "hits" : "misses", hash, linear, linear / hash);
   }

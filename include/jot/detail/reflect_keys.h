@@ -102,7 +102,8 @@ constexpr unsigned bucket_bits(std::size_t n) noexcept {
 // Whether two keys of the same length above 16 have the same bytes between
 // their first and last 8. (Not substr: its range check would throw.)
 constexpr bool same_middle(std::string_view a, std::string_view b) noexcept {
-  return std::string_view(a.data() + 8, a.size() - 16) == std::string_view(b.data() + 8, a.size() - 16);
+  const std::size_t n = a.size() - 16;
+  return std::string_view(a.data() + 8, n) == std::string_view(b.data() + 8, n);
 }
 
 // What a slot leads to: a key's length and words. The entry after the last

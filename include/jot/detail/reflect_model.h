@@ -196,7 +196,7 @@ consteval std::string_view key_for(std::string_view name) {
 template <class T>
 consteval std::size_t count_keys() {
   std::size_t n = 0;
-  for (std::string_view name : field_names<T>) n += is_skipped<T>(name) ? 0 : 1;
+  for (std::string_view name : field_names<T>) n += is_skipped<T>(name) ? 0u : 1u;
   return n;
 }
 
@@ -279,7 +279,8 @@ consteval status diagnose() {
 template <class T>
 inline constexpr status status_of = diagnose<T>();
 
-// The checks behind every public entry point: one message per failure.
+// The checks behind every public entry point: one message per failure. Returns
+// true either way, so that a caller's static_assert adds no second error.
 template <class T>
 consteval bool require() {
   constexpr status s = status_of<T>;
@@ -317,7 +318,7 @@ consteval bool require() {
   static_assert(s != status::unknown_skip,
                 "jot::reflect: jot::meta<T>::skip names a member that T does not have");
   static_assert(s != status::duplicate_key, "jot::reflect: two members of T have the same key");
-  return s == status::ok;
+  return true;
 }
 
 // The keys of T's members after renames and skips, in declaration order.
@@ -399,8 +400,9 @@ constexpr bool visit_field_if(std::size_t index, F& f, M& member) {
 template <class T, class F, std::size_t... I, class... M>
 constexpr bool visit_field_at(std::size_t index, F& f, std::index_sequence<I...>, M&... member) {
   if constexpr (key_count<T> == field_count<T>) {
-    return ((index == I && (f(std::integral_constant<std::size_t, I>{}, keys<T>[I], member), true)) ||
-            ...);
+    return (
+        (index == I && (f(std::integral_constant<std::size_t, I>{}, keys<T>[I], member), true)) ||
+        ...);
   } else {
     return (visit_field_if<T, I>(index, f, member) || ...);
   }
@@ -408,7 +410,8 @@ constexpr bool visit_field_at(std::size_t index, F& f, std::index_sequence<I...>
 
 template <class T, class O, class F, std::size_t... I>
 constexpr void visit_list(O& object, F& f, std::index_sequence<I...>) {
-  (f(std::integral_constant<std::size_t, I>{}, keys<T>[I], object.*(get<I>(meta<T>::members).pointer)),
+  (f(std::integral_constant<std::size_t, I>{}, keys<T>[I],
+     object.*(get<I>(meta<T>::members).pointer)),
    ...);
 }
 

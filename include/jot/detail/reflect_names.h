@@ -5,7 +5,8 @@
 // For each member, jot instantiates a function template whose argument is the
 // address of that member inside an object of T, and reads the member's name
 // from the end of the template argument in __PRETTY_FUNCTION__:
-//   GCC 12:   ...[with ... A = member_address{((const void*)(& object_of<S>.storage<S>::value.S::beta))}]
+//   GCC 12:   ...[with ... A = member_address{((const volatile void*)(&
+//                 object_of<S>.storage<S>::value.S::beta))}]
 //   clang 14: ...[A = {&object_of.value.beta}]
 // The object is a union member that is never constructed: only addresses are
 // taken, during constant evaluation, so T needs no default constructor.
@@ -101,8 +102,9 @@ consteval name_text member_name() {
   return {s + begin, end - begin};
 }
 
-// All names of T's N members, concatenated, with end offsets. One spare
-// element each, so that an empty struct still has arrays.
+// All names of T's N members, each followed by a NUL (so that printf's
+// "%.*s" and GCC's -Wformat-overflow accept them), with end offsets. One
+// spare element each, so that an empty struct still has arrays.
 template <std::size_t Chars, std::size_t N>
 struct name_block {
   char chars[Chars + 1];
@@ -112,7 +114,7 @@ struct name_block {
 template <class T, std::size_t N, std::size_t... I>
 consteval std::size_t total_name_size(std::index_sequence<I...>) {
   constexpr std::array<member_address, N> addresses = member_addresses<T, N>();
-  return (std::size_t{0} + ... + member_name<addresses[I]>().size);
+  return (std::size_t{0} + ... + (member_name<addresses[I]>().size + 1));
 }
 
 template <std::size_t Chars, std::size_t N>
@@ -120,6 +122,7 @@ constexpr void append_name(name_block<Chars, N>& block, std::size_t& at, std::si
                            name_text name) {
   for (std::size_t c = 0; c < name.size; ++c) block.chars[at++] = name.text[c];
   block.ends[i] = static_cast<std::uint32_t>(at);
+  block.chars[at++] = '\0';
 }
 
 template <class T, std::size_t N, std::size_t Chars, std::size_t... I>
@@ -137,14 +140,27 @@ inline constexpr auto identifier_block =
     make_name_block<T, N, total_name_size<T, N>(std::make_index_sequence<N>{})>(
         std::make_index_sequence<N>{});
 
+// The same bytes as a plain char array: GCC drops zero bytes from a computed
+// aggregate's initializer and then warns (-Wformat-overflow,
+// -Wstringop-overread) that a name passed to printf has no terminating NUL;
+// a char array initialized element by element keeps them.
+template <class T, std::size_t N, std::size_t... C>
+inline constexpr char identifier_chars[] = {identifier_block<T, N>.chars[C]...};
+
+template <class T, std::size_t N, std::size_t... C>
+consteval const char* identifier_text(std::index_sequence<C...>) {
+  return identifier_chars<T, N, C...>;
+}
+
 template <class T, std::size_t N>
 consteval std::array<std::string_view, N> identifiers() {
   std::array<std::string_view, N> names{};
   const auto& block = identifier_block<T, N>;
+  const char* text = identifier_text<T, N>(std::make_index_sequence<sizeof(block.chars)>{});
   std::size_t begin = 0;
   for (std::size_t i = 0; i < N; ++i) {
-    names[i] = std::string_view(block.chars + begin, block.ends[i] - begin);
-    begin = block.ends[i];
+    names[i] = std::string_view(text + begin, block.ends[i] - begin);
+    begin = block.ends[i] + 1;
   }
   return names;
 }
