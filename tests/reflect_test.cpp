@@ -57,31 +57,18 @@ void expect_near_misses_rejected() {
   }
 }
 
-TEST(Reflect, EveryKeyIsFound) {
-  expect_every_key_found<mixed>();
-  expect_every_key_found<config>();
-  expect_every_key_found<account>();
-  expect_every_key_found<lookalikes>();
-  expect_every_key_found<few_lookalikes>();
-  expect_every_key_found<long_twins>();
-  expect_every_key_found<many_long_twins>();
-  expect_every_key_found<jot_test::keyed_20>();
-  expect_every_key_found<jot_test::keyed_200>();
-  expect_every_key_found<jot_test::wide_1>();
-  expect_every_key_found<jot_test::wide_64>();
-  expect_every_key_found<jot_test::wide_129>();
-  expect_every_key_found<jot_test::wide_256>();
+template <class... T>
+void expect_lookups() {
+  (expect_every_key_found<T>(), ...);
+  (expect_near_misses_rejected<T>(), ...);
 }
 
-TEST(Reflect, NearMissesAreRejected) {
-  expect_near_misses_rejected<lookalikes>();
-  expect_near_misses_rejected<few_lookalikes>();
-  expect_near_misses_rejected<config>();
-  expect_near_misses_rejected<long_twins>();
-  expect_near_misses_rejected<many_long_twins>();
-  expect_near_misses_rejected<jot_test::keyed_20>();
-  expect_near_misses_rejected<jot_test::keyed_200>();
-  expect_near_misses_rejected<jot_test::wide_256>();
+// Both lookup paths (8 keys or fewer: compare in turn; more: hash table),
+// both hashes (first/last words; every byte), renamed and listed keys.
+TEST(Reflect, EveryKeyIsFoundAndNearMissesAreRejected) {
+  expect_lookups<mixed, config, account, lookalikes, few_lookalikes, long_twins, many_long_twins,
+                 jot_test::keyed_20, jot_test::keyed_200, jot_test::wide_1, jot_test::wide_64,
+                 jot_test::wide_129, jot_test::wide_256>();
 }
 
 TEST(Reflect, OtherMisses) {
