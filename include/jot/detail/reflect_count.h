@@ -4,11 +4,12 @@
 // T{{}, {}, {}} compiles exactly when T has at least three members (and the
 // ones left out can be default-initialized): a `{}` initializes one member,
 // whatever its type, because brace elision never applies to a braced list.
-// That avoids the classic traps of counting with a convert-to-anything value:
-// an array member would swallow one value per element, and types constructible
-// from anything (std::optional, std::any, std::function) would be ambiguous.
-// The count is found by doubling then bisecting, so a 256-member struct costs
-// about 17 probes, a 10-member struct 8.
+// A convert-to-anything value, the usual probe, is elided into an array
+// member and counts once per element; it also makes the compiler look at
+// every member type's converting constructors (std::optional's and
+// std::function's are templates that accept anything). The count is found by
+// doubling then bisecting: 10 probes for a 256-member struct, 8 for a
+// 10-member one, plus one to check the result.
 //
 // When T{} itself does not compile (a member has no default constructor, or is
 // a reference) braces cannot count, and jot falls back to convert-to-anything

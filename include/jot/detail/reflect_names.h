@@ -42,12 +42,13 @@ union storage {
 };
 
 // An object of T with static storage, whose members' addresses are constant.
-// GCC: a constexpr variable, never emitted for a type with linkage. Clang 14
-// does not accept a union with a non-literal member as a literal type, so
-// there it is const and static: constant-initialized, and dropped at -O1 and
-// above (at -O0 each translation unit keeps a copy). A declared-only extern
-// object would avoid both, but neither compiler accepts one for a type
-// without linkage (an unnamed namespace, a local class).
+// GCC: a constexpr variable. Clang 14 does not accept a union with a
+// non-literal member as a literal type, so there it is const and static,
+// constant-initialized. Neither is emitted into object files (checked with nm
+// at -O0 and -O2), except by GCC at -O0 for a type without linkage: sizeof(T)
+// zero bytes of read-only data, no code. A declared-only extern object would
+// be simpler, but neither compiler accepts one for a type without linkage (an
+// unnamed namespace, a local class).
 #if defined(__clang__)
 template <class T>
 static const storage<T> object_of{};
