@@ -1,0 +1,4 @@
+// The compile-time reflection contract (tests/reflect_checks.h), compiled on
+// its own so that clang can check it without GoogleTest or a clang build of
+// jot: -fsyntax-only still evaluates every static_assert.
+#include "reflect_checks.h"
