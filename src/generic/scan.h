@@ -49,83 +49,97 @@ inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == 
 // UTF-8 validation).
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
 
+// All width bits of a layer's mask.
+template <class L>
+constexpr typename L::mask full_mask() noexcept {
+  using mask = typename L::mask;
+  constexpr int bits = 8 * sizeof(mask);
+  if constexpr (L::width == bits) return static_cast<mask>(~mask{0});
+  else return static_cast<mask>((mask{1} << L::width) - 1);
+}
+
+// What each scan stops at: in<L>(v) is the mask of stop bytes in one register
+// of layer L (width bits at most), scalar(c) the same test for one byte.
+struct at_string_special {
+  // A signed compare flags bytes >= 0x80 (they are negative) together with
+  // the controls below 0x20.
+  template <class L>
+  JOT_ALWAYS_INLINE static typename L::mask in(typename L::bytes v) noexcept {
+    return L::to_mask(L::either(L::either(L::eq(v, L::splat('"')), L::eq(v, L::splat('\\'))),
+                                L::lt(v, L::splat(0x20))));
+  }
+  static bool scalar(u8 c) noexcept { return is_string_special(c); }
+};
+struct at_quote_or_backslash {
+  template <class L>
+  JOT_ALWAYS_INLINE static typename L::mask in(typename L::bytes v) noexcept {
+    return L::to_mask(L::either(L::eq(v, L::splat('"')), L::eq(v, L::splat('\\'))));
+  }
+  static bool scalar(u8 c) noexcept { return c == '"' || c == '\\'; }
+};
+struct at_non_space {
+  template <class L>
+  JOT_ALWAYS_INLINE static typename L::mask in(typename L::bytes v) noexcept {
+    using mask = typename L::mask;
+    if constexpr (L::has_lookup) {
+      // A byte is whitespace iff looking up its low nibble gives it back.
+      // Fillers are 0xFF, which no byte with that low nibble equals (0xFF
+      // itself looks up 0, as every byte >= 0x80 does).
+      constexpr u8 x = 0xFF;
+      static constexpr u8 row[16] = {' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x};
+      return static_cast<mask>(~L::to_mask(L::eq(L::lookup16(L::table(row), v), v))) & full_mask<L>();
+    } else {
+      const mask spaces = L::to_mask(L::either(L::either(L::eq(v, L::splat(' ')), L::eq(v, L::splat('\n'))),
+                                               L::either(L::eq(v, L::splat('\r')), L::eq(v, L::splat('\t')))));
+      return static_cast<mask>(~spaces) & full_mask<L>();
+    }
+  }
+  static bool scalar(u8 c) noexcept { return !is_json_space(c); }
+};
+
 template <class V>
 struct vector_scanner {
   using bytes = typename V::bytes;
   using mask = typename V::mask;
   static constexpr std::ptrdiff_t width = V::width;
 
-  // The low n bits set (n < width), and all width bits.
-  static mask low_bits(std::size_t n) noexcept { return static_cast<mask>((mask{1} << n) - 1); }
-  static constexpr mask full =
-      width == 8 * sizeof(mask) ? static_cast<mask>(~mask{0}) : static_cast<mask>((mask{1} << (width % (8 * sizeof(mask)))) - 1);
-
-  // Bytes a string scan stops at. A signed compare flags bytes >= 0x80 (they
-  // are negative) together with the controls below 0x20.
-  JOT_ALWAYS_INLINE static mask string_specials(bytes v) noexcept {
-    return V::to_mask(V::either(V::either(V::eq(v, V::splat('"')), V::eq(v, V::splat('\\'))),
-                                V::lt(v, V::splat(0x20))));
-  }
-  JOT_ALWAYS_INLINE static mask quotes_and_backslashes(bytes v) noexcept {
-    return V::to_mask(V::either(V::eq(v, V::splat('"')), V::eq(v, V::splat('\\'))));
-  }
-  // Bytes that are JSON whitespace.
-  JOT_ALWAYS_INLINE static mask spaces(bytes v) noexcept {
-    if constexpr (V::has_lookup) {
-      // A byte is whitespace iff looking up its low nibble gives it back.
-      // Fillers are 0xFF, which no byte with that low nibble equals (0xFF
-      // itself looks up 0, as every byte >= 0x80 does).
-      constexpr u8 x = 0xFF;
-      static constexpr u8 row[16] = {' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x};
-      return V::to_mask(V::eq(V::lookup16(V::table(row), v), v));
-    } else {
-      return V::to_mask(V::either(V::either(V::eq(v, V::splat(' ')), V::eq(v, V::splat('\n'))),
-                                  V::either(V::eq(v, V::splat('\r')), V::eq(v, V::splat('\t')))));
-    }
-  }
-
-  // The first byte in [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end.
-  static const u8* scan_string(const u8* p, const u8* end) noexcept {
+  // The first byte in [p, end) where Stop stops, or end: one narrower probe
+  // first where the layer has one (most tokens end within it), then whole
+  // registers, then the tail with a masked load or byte by byte.
+  template <class Stop>
+  JOT_ALWAYS_INLINE static const u8* find_first(const u8* p, const u8* end) noexcept {
     if constexpr (requires { typename V::probe; }) {
       using P = typename V::probe;
       if (end - p >= P::width) {
-        const auto m = vector_scanner<P>::string_specials(P::load(p));
+        const auto m = Stop::template in<P>(P::load(p));
         if (m != 0) return p + std::countr_zero(m);
         p += P::width;
       }
     }
     while (end - p >= width) {
-      const mask m = string_specials(V::load(p));
+      const mask m = Stop::template in<V>(V::load(p));
       if (m != 0) return p + std::countr_zero(m);
       p += width;
     }
     if constexpr (V::has_partial_load) {
       if (p == end) return p;
       const std::size_t n = static_cast<std::size_t>(end - p);
-      const mask m = string_specials(V::load_partial(p, n)) & low_bits(n);
+      const mask m = Stop::template in<V>(V::load_partial(p, n)) & static_cast<mask>((mask{1} << n) - 1);
       return m != 0 ? p + std::countr_zero(m) : end;
     } else {
-      while (p != end && !is_string_special(*p)) ++p;
+      while (p != end && !Stop::scalar(*p)) ++p;
       return p;
     }
   }
 
+  // The first byte in [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end.
+  static const u8* scan_string(const u8* p, const u8* end) noexcept {
+    return find_first<at_string_special>(p, end);
+  }
+
   // The first '"' or '\\' in [p, end), or end.
   static const u8* scan_quote(const u8* p, const u8* end) noexcept {
-    while (end - p >= width) {
-      const mask m = quotes_and_backslashes(V::load(p));
-      if (m != 0) return p + std::countr_zero(m);
-      p += width;
-    }
-    if constexpr (V::has_partial_load) {
-      if (p == end) return p;
-      const std::size_t n = static_cast<std::size_t>(end - p);
-      const mask m = quotes_and_backslashes(V::load_partial(p, n)) & low_bits(n);
-      return m != 0 ? p + std::countr_zero(m) : end;
-    } else {
-      while (p != end && *p != '"' && *p != '\\') ++p;
-      return p;
-    }
+    return find_first<at_quote_or_backslash>(p, end);
   }
 
   // The first byte in [p, end) that is not JSON whitespace, or end.
@@ -134,28 +148,7 @@ struct vector_scanner {
     // ends it without touching a vector.
     if (p != end && *p == ' ') ++p;
     if (p == end || *p > ' ') return p;
-    if constexpr (requires { typename V::probe; }) {
-      using P = typename V::probe;
-      if (end - p >= P::width) {
-        const auto other = static_cast<typename P::mask>(~vector_scanner<P>::spaces(P::load(p)));
-        if (other != 0) return p + std::countr_zero(other);
-        p += P::width;
-      }
-    }
-    while (end - p >= width) {
-      const mask other = static_cast<mask>(~spaces(V::load(p))) & full;
-      if (other != 0) return p + std::countr_zero(other);
-      p += width;
-    }
-    if constexpr (V::has_partial_load) {
-      if (p == end) return p;
-      const std::size_t n = static_cast<std::size_t>(end - p);
-      const mask other = static_cast<mask>(~spaces(V::load_partial(p, n))) & low_bits(n);
-      return other != 0 ? p + std::countr_zero(other) : end;
-    } else {
-      while (p != end && is_json_space(*p)) ++p;
-      return p;
-    }
+    return find_first<at_non_space>(p, end);
   }
 
   // Validates UTF-8 from p (the first non-ASCII byte of a run) a register at
