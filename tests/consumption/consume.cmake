@@ -150,12 +150,13 @@ elseif(MODE STREQUAL "pkg_config")
   endif()
   separate_arguments(extra UNIX_COMMAND "${CXX_FLAGS}")
   # The consumer picks its own standard (jot needs C++20 or later): a C++23
-  # consumer must stay C++23, which consumer.cpp checks with JOT_EXPECT_CXX23.
+  # consumer must stay C++23 (spelled c++2b, which GCC 11+ and clang 14+ take),
+  # which consumer.cpp checks with JOT_EXPECT_CXX23.
   set(exe ${WORK_DIR}/pkg_config-consumer)
   step("compile with pkg-config flags (C++20)" ${CXX} -std=c++20 ${extra}
        "-DJOT_EXPECTED_VERSION=\"${VERSION}\"" ${consumers_dir}/consumer.cpp ${flags} -o ${exe})
   run_consumer(${exe})
-  step("compile with pkg-config flags (C++23)" ${CXX} -std=c++23 ${extra} -DJOT_EXPECT_CXX23
+  step("compile with pkg-config flags (C++23)" ${CXX} -std=c++2b ${extra} -DJOT_EXPECT_CXX23
        "-DJOT_EXPECTED_VERSION=\"${VERSION}\"" ${consumers_dir}/consumer.cpp ${flags} -o ${exe}23)
   run_consumer(${exe}23)
 
