@@ -21,7 +21,7 @@
 // parser's vector constants in ymm registers, which any call clobbers, so it
 // is better served inline.
 #if defined(__clang__)
-#define JOT_CLANG_NOINLINE JOT_NOINLINE
+#define JOT_CLANG_NOINLINE inline JOT_NOINLINE
 #else
 #define JOT_CLANG_NOINLINE inline
 #endif
