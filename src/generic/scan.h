@@ -49,6 +49,17 @@ inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == 
 // UTF-8 validation).
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
 
+// The scalar tail of a scan (under one register left): the first byte in
+// [p, end) where Stop stops, or end. Out of line under Clang: inlined into the
+// parser, Clang 14 hoists the tail's constants (the whitespace bit set for a
+// bt) into a register held across the whole state machine, which then spills
+// its own state in the hot loop (HACKING.md, "Performance notes").
+template <class Stop>
+JOT_CLANG_NOINLINE const u8* scalar_find_first(const u8* p, const u8* end) noexcept {
+  while (p != end && !Stop::scalar(*p)) ++p;
+  return p;
+}
+
 // All width bits of a layer's mask.
 template <class L>
 constexpr typename L::mask full_mask() noexcept {
@@ -127,8 +138,7 @@ struct vector_scanner {
       const mask m = Stop::template in<V>(V::load_partial(p, n)) & static_cast<mask>((mask{1} << n) - 1);
       return m != 0 ? p + std::countr_zero(m) : end;
     } else {
-      while (p != end && !Stop::scalar(*p)) ++p;
-      return p;
+      return scalar_find_first<Stop>(p, end);
     }
   }
 
