@@ -17,6 +17,7 @@ enum class kernel : std::uint8_t {
   sse2,       // x86-64 baseline (GCC or Clang)
   avx2,       // x86-64 with AVX2 (GCC or Clang)
   avx512,     // x86-64 with AVX512F, AVX512BW and AVX512VL (GCC or Clang)
+  sse42,      // x86-64 with SSSE3 and SSE4.2, for CPUs without AVX2 (GCC or Clang)
 };
 
 // Every kernel jot knows, whether built for this target or not: portable
@@ -24,9 +25,10 @@ enum class kernel : std::uint8_t {
 // that kernel_supported() accepts. The order is measured, not the ISA's age:
 // avx512 ranks below avx2 because on the machines measured so far (AMD Zen 4)
 // it parses no faster, and short messages about 10% slower (HACKING.md).
-inline constexpr kernel all_kernels[] = {kernel::portable, kernel::sse2, kernel::avx512, kernel::avx2};
+inline constexpr kernel all_kernels[] = {kernel::portable, kernel::sse2, kernel::sse42, kernel::avx512,
+                                         kernel::avx2};
 
-// Returns the kernel's name: "automatic", "portable", "sse2", "avx2", "avx512"; "unknown"
+// Returns the kernel's name: "automatic", "portable", "sse2", "avx2", "avx512", "sse42"; "unknown"
 // for a value outside the enum.
 const char* kernel_name(kernel k) noexcept;
 // True when k is built into this library and this CPU can run it (automatic

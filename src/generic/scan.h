@@ -29,6 +29,10 @@
 //   prev<n>(a, before)        a shifted up by n bytes across the whole
 //                             register, its low n bytes from the top of before
 //   subs(a, b)                per byte max(a - b, 0) unsigned
+//   probe (optional type)     a narrower layer (load, splat, eq, lt, either,
+//                             to_mask) whose one register a string scan
+//                             tries first: most strings end within 16 bytes,
+//                             and a narrow probe answers sooner
 //
 // The scalar tails that every kernel shares are here too.
 #pragma once
@@ -80,6 +84,7 @@ struct at_string_special {
                                 L::lt(v, L::splat(0x20))));
   }
   static bool scalar(u8 c) noexcept { return is_string_special(c); }
+  static constexpr bool probe_first = true;  // most strings are short
 };
 struct at_quote_or_backslash {
   template <class L>
@@ -87,6 +92,7 @@ struct at_quote_or_backslash {
     return L::to_mask(L::either(L::eq(v, L::splat('"')), L::eq(v, L::splat('\\'))));
   }
   static bool scalar(u8 c) noexcept { return c == '"' || c == '\\'; }
+  static constexpr bool probe_first = true;
 };
 struct at_non_space {
   template <class L>
@@ -106,6 +112,9 @@ struct at_non_space {
     }
   }
   static bool scalar(u8 c) noexcept { return !is_json_space(c); }
+  // Runs that reach the vector code are indentation, mostly longer than a
+  // probe (citm_catalog measured 6% slower with one).
+  static constexpr bool probe_first = false;
 };
 
 template <class V>
@@ -119,7 +128,7 @@ struct vector_scanner {
   // registers, then the tail with a masked load or byte by byte.
   template <class Stop>
   JOT_ALWAYS_INLINE static const u8* find_first(const u8* p, const u8* end) noexcept {
-    if constexpr (requires { typename V::probe; }) {
+    if constexpr (Stop::probe_first && requires { typename V::probe; }) {
       using P = typename V::probe;
       if (end - p >= P::width) {
         const auto m = Stop::template in<P>(P::load(p));

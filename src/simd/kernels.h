@@ -56,9 +56,10 @@ extern const kernel_entry portable_entry;  // src/simd/portable.cpp
 extern const kernel_entry sse2_entry;      // src/simd/x86_sse2.cpp
 extern const kernel_entry avx2_entry;      // src/simd/x86_avx2.cpp
 extern const kernel_entry avx512_entry;    // src/simd/x86_avx512.cpp
+extern const kernel_entry sse42_entry;     // src/simd/x86_sse42.cpp
 
 // One entry per kernel in jot::all_kernels, in the same order.
-inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &avx512_entry,
-                                                          &avx2_entry};
+inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &sse42_entry,
+                                                          &avx512_entry, &avx2_entry};
 
 }  // namespace jot::detail

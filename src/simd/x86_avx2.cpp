@@ -36,6 +36,7 @@
 #include "generic/whitespace.h"
 #include "generic/parser.inl"
 #include "generic/scan.h"
+#include "simd/x86_128.h"
 
 namespace jot::detail {
 namespace {
@@ -44,6 +45,7 @@ namespace {
 // within each 128-bit lane, so tables are broadcast to both lanes and prev<n>
 // first brings the neighbouring lane beside each lane.
 struct avx2_vectors {
+  using probe = x86_128_vectors;
   using bytes = __m256i;
   using flags = __m256i;
   using mask = std::uint32_t;

@@ -48,24 +48,19 @@ namespace {
 // vpshufb and vpalignr work within each 128-bit lane, as in AVX2: tables are
 // broadcast to all four lanes, and prev<n> first lines up each lane with the
 // one before it.
-// The first block of a scan is probed 32 bytes wide: most strings and
-// whitespace runs end within it, and a narrower probe answers sooner.
+// A string scan first probes 32 bytes: most strings end within them, and a
+// narrower probe answers sooner (the probe needs only what a string scan uses).
 struct avx512_probe {
   using bytes = __m256i;
   using flags = __mmask32;
   using mask = std::uint32_t;
   static constexpr int width = 32;
-  static constexpr bool has_lookup = true;
   static bytes load(const u8* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
   static bytes splat(u8 c) noexcept { return _mm256_set1_epi8(static_cast<char>(c)); }
   static flags eq(bytes a, bytes b) noexcept { return _mm256_cmpeq_epi8_mask(a, b); }
   static flags lt(bytes a, bytes b) noexcept { return _mm256_cmplt_epi8_mask(a, b); }
   static flags either(flags a, flags b) noexcept { return static_cast<flags>(a | b); }
   static mask to_mask(flags f) noexcept { return static_cast<mask>(f); }
-  static bytes table(const u8* row) noexcept {
-    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)));
-  }
-  static bytes lookup16(bytes table, bytes index) noexcept { return _mm256_shuffle_epi8(table, index); }
 };
 
 struct avx512_vectors {

@@ -1,0 +1,49 @@
+// src/simd/x86_128.h - the 128-bit x86 vector layer with SSSE3 byte shuffles
+// (see src/generic/scan.h): the whole of the SSE4.2 kernel, and the first
+// probe of the AVX2 kernel. Included inside each file's own target region, so
+// every copy is compiled for its includer's target (internal linkage).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "generic/scan.h"
+
+namespace jot::detail {
+namespace {
+
+struct x86_128_vectors {
+  using bytes = __m128i;
+  using flags = __m128i;
+  using mask = std::uint32_t;
+  static constexpr int width = 16;
+  static constexpr bool has_lookup = true;
+  static constexpr bool has_partial_load = false;
+
+  static bytes load(const u8* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static bytes splat(u8 c) noexcept { return _mm_set1_epi8(static_cast<char>(c)); }
+  static flags eq(bytes a, bytes b) noexcept { return _mm_cmpeq_epi8(a, b); }
+  static flags lt(bytes a, bytes b) noexcept { return _mm_cmplt_epi8(a, b); }
+  // Unsigned a < b as a signed compare once both have their top bit flipped.
+  static flags lt_unsigned(bytes a, bytes b) noexcept {
+    const bytes flip = splat(0x80);
+    return lt(_mm_xor_si128(a, flip), _mm_xor_si128(b, flip));
+  }
+  static flags either(flags a, flags b) noexcept { return _mm_or_si128(a, b); }
+  static mask to_mask(flags f) noexcept { return static_cast<mask>(_mm_movemask_epi8(f)); }
+  static mask nonzero_mask(bytes a) noexcept { return ~to_mask(eq(a, _mm_setzero_si128())) & 0xFFFFu; }
+  static bytes bit_and(bytes a, bytes b) noexcept { return _mm_and_si128(a, b); }
+  static bytes bit_or(bytes a, bytes b) noexcept { return _mm_or_si128(a, b); }
+  static bytes bit_xor(bytes a, bytes b) noexcept { return _mm_xor_si128(a, b); }
+  static bytes low_nibbles(bytes a) noexcept { return bit_and(a, splat(0x0F)); }
+  static bytes high_nibbles(bytes a) noexcept { return bit_and(_mm_srli_epi16(a, 4), splat(0x0F)); }
+  static bytes table(const u8* row) noexcept { return load(row); }
+  static bytes lookup16(bytes table, bytes index) noexcept { return _mm_shuffle_epi8(table, index); }
+  template <int n>
+  static bytes prev(bytes a, bytes before) noexcept { return _mm_alignr_epi8(a, before, 16 - n); }
+  static bytes subs(bytes a, bytes b) noexcept { return _mm_subs_epu8(a, b); }
+};
+
+}  // namespace
+}  // namespace jot::detail
