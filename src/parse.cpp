@@ -46,8 +46,10 @@ bool kernel_supported(kernel k) noexcept {
 parser::parser(const parse_options& options, jot::kernel k) noexcept : options_(options) {
   if (k == kernel::automatic) k = best_kernel();
   if (!kernel_supported(k)) k = kernel::portable;
-  kernel_ = k;
+  entry_ = entry_of(k);  // a supported kernel has an entry with a parse function
 }
+
+kernel parser::kernel() const noexcept { return entry_->id; }
 
 result<document> parser::parse(std::string_view json, arena& a) const noexcept {
   if (json.size() > max_input_size) {
@@ -56,8 +58,7 @@ result<document> parser::parse(std::string_view json, arena& a) const noexcept {
     e.column = 1;
     return e;
   }
-  // The constructor made kernel_ a supported kernel, so it has an entry and a parse.
-  detail::parse_outcome r = entry_of(kernel_)->parse(json.data(), json.size(), options_, a);
+  detail::parse_outcome r = entry_->parse(json.data(), json.size(), options_, a);
   if (!r.err.ok()) {
     locate(r.err, json);
     return r.err;

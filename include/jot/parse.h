@@ -41,6 +41,7 @@ constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
 
 namespace detail {
 struct document_access;
+struct kernel_entry;  // src/simd/kernels.h
 }
 
 // A parsed document. Move-only. Borrows its arena (unless made by the one-line
@@ -107,11 +108,13 @@ class parser {
 
   const parse_options& options() const noexcept { return options_; }
   // The kernel in use (never automatic; an unsupported request falls back to portable).
-  jot::kernel kernel() const noexcept { return kernel_; }
+  jot::kernel kernel() const noexcept;
 
  private:
   parse_options options_;
-  jot::kernel kernel_;
+  // The chosen kernel's dispatch entry, resolved once here so that parse()
+  // makes one indirect call and no search.
+  const detail::kernel_entry* entry_;
 };
 
 // Parses json into arena a: parser(options).parse(json, a).

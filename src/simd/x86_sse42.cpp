@@ -38,9 +38,7 @@
 namespace jot::detail {
 namespace {
 
-using sse42_vectors = x86_128_vectors;
-
-using sse42_kernel = vector_scanner<sse42_vectors>;
+using sse42_kernel = vector_scanner<x86_128_vectors>;
 
 parse_outcome parse_sse42(const char* data, std::size_t size, const parse_options& options,
                           arena& a) noexcept {
