@@ -1,0 +1,118 @@
+// jot/detail/typed_traits.h - how typed mapping classifies a C++ type: the
+// one table that the reader (typed_read.h) and the writer (typed_write.h)
+// both follow, so that what is read is what is written. Not API.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "jot/reflect.h"
+#include "jot/value.h"
+
+namespace jot {
+struct raw_json;
+}
+
+namespace jot::detail::typed {
+
+// What a type is read from and written as.
+enum class shape : std::uint8_t {
+  boolean,      // bool
+  integer,      // every integer type but bool and the character types
+  floating,     // float, double
+  string,       // std::basic_string<char, ...> (any allocator: std::pmr::string too)
+  string_view,  // std::string_view
+  optional,     // std::optional<T>
+  pointer,      // std::unique_ptr<T>
+  sequence,     // std::vector<T, A> (std::pmr::vector too)
+  fixed_array,  // std::array<T, N>, T[N]
+  span,         // std::span<T> (dynamic extent), elements in arena memory
+  map,          // std::map / std::unordered_map with a string key (any allocator)
+  variant,      // std::variant<A...>
+  monostate,    // std::monostate (null)
+  enumeration,  // enums: by name, or as integers with jot::meta<E>::as_integer
+  dom_value,    // jot::value
+  raw,          // jot::raw_json
+  proxy,        // jot::meta<T>::proxy: read and written as another type
+  object,       // reflected structs (jot/reflect.h)
+  unsupported,
+};
+
+template <class T> struct is_std_string : std::false_type {};
+template <class Tr, class A> struct is_std_string<std::basic_string<char, Tr, A>> : std::true_type {};
+template <class T> struct is_optional : std::false_type {};
+template <class T> struct is_optional<std::optional<T>> : std::true_type {};
+template <class T> struct is_unique_ptr : std::false_type {};
+template <class T> struct is_unique_ptr<std::unique_ptr<T>> : std::true_type {};
+template <class T> struct is_vector : std::false_type {};
+template <class T, class A> struct is_vector<std::vector<T, A>> : std::true_type {};
+template <class T> struct is_std_array : std::false_type {};
+template <class T, std::size_t N> struct is_std_array<std::array<T, N>> : std::true_type {};
+template <class T> struct is_span : std::false_type {};
+template <class T> struct is_span<std::span<T>> : std::true_type {};
+template <class T> struct is_variant : std::false_type {};
+template <class... A> struct is_variant<std::variant<A...>> : std::true_type {};
+template <class T> struct is_string_map : std::false_type {};
+template <class K, class V, class C, class A>
+struct is_string_map<std::map<K, V, C, A>> : std::bool_constant<is_std_string<K>::value> {};
+template <class K, class V, class H, class E, class A>
+struct is_string_map<std::unordered_map<K, V, H, E, A>> : std::bool_constant<is_std_string<K>::value> {};
+
+// jot::meta<T>::proxy: T is read as the proxy type, then converted with
+// meta<T>::read(const proxy&, T&) -> bool; written as meta<T>::write(const T&).
+template <class T>
+concept has_proxy = requires { typename meta<T>::proxy; };
+
+// jot::meta<E>::as_integer = true: an enum read and written as its integer.
+template <class T>
+constexpr bool enum_as_integer() {
+  if constexpr (requires { meta<T>::as_integer; }) return meta<T>::as_integer;
+  else return false;
+}
+
+template <class T>
+constexpr shape shape_of() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (has_proxy<U>) return shape::proxy;
+  else if constexpr (std::is_same_v<U, bool>) return shape::boolean;
+  else if constexpr (std::is_same_v<U, char> || std::is_same_v<U, wchar_t> || std::is_same_v<U, char8_t> ||
+                     std::is_same_v<U, char16_t> || std::is_same_v<U, char32_t>)
+    return shape::unsupported;  // characters are not numbers; use a string or an integer type
+  else if constexpr (std::is_integral_v<U>) return shape::integer;
+  else if constexpr (std::is_same_v<U, float> || std::is_same_v<U, double>) return shape::floating;
+  else if constexpr (std::is_enum_v<U>) return shape::enumeration;
+  else if constexpr (is_std_string<U>::value) return shape::string;
+  else if constexpr (std::is_same_v<U, std::string_view>) return shape::string_view;
+  else if constexpr (is_optional<U>::value) return shape::optional;
+  else if constexpr (is_unique_ptr<U>::value) return shape::pointer;
+  else if constexpr (is_vector<U>::value) return shape::sequence;
+  else if constexpr (is_std_array<U>::value || std::is_bounded_array_v<U>) return shape::fixed_array;
+  else if constexpr (is_span<U>::value) return shape::span;
+  else if constexpr (is_string_map<U>::value) return shape::map;
+  else if constexpr (is_variant<U>::value) return shape::variant;
+  else if constexpr (std::is_same_v<U, std::monostate>) return shape::monostate;
+  else if constexpr (std::is_same_v<U, jot::value>) return shape::dom_value;
+  else if constexpr (std::is_same_v<U, jot::raw_json>) return shape::raw;
+  else if constexpr (std::is_class_v<U> && jot::reflect::reflectable<U>) return shape::object;
+  else return shape::unsupported;
+}
+
+template <class T>
+inline constexpr shape shape_v = shape_of<T>();
+
+// A member that may be absent from its object without an error.
+template <class T>
+inline constexpr bool may_be_absent = shape_v<T> == shape::optional || shape_v<T> == shape::pointer;
+
+}  // namespace jot::detail::typed

@@ -1,0 +1,153 @@
+// jot/typed.h - JSON straight into C++ types and back: jot::read, jot::write.
+//
+//   struct user { std::uint64_t id; std::string_view name; std::optional<int> age; };
+//
+//   user u;
+//   jot::arena a(buf, sizeof buf);
+//   if (auto r = jot::read(json, u, a); !r) report(r);   // "/age: expected an integer, got a string (1:31)"
+//   jot::output_buffer out;
+//   auto text = jot::write(u, out);                     // {"id":1,"name":"ada","age":36}
+//
+// Types are mapped by reflection (jot/reflect.h): plain aggregates need no
+// annotation; jot::meta<T> renames, skips, lists members of other classes, or
+// maps a type through a proxy type (below). docs/typed.md has every rule.
+//
+// WHAT MAPS TO WHAT
+//   bool                         true / false
+//   integers (every width)       JSON integers, range-checked: 300 into a uint8_t
+//                                is number_out_of_range; 1.0 or 1e2 is a type_mismatch
+//   float, double                any JSON number (float: rounded from the double)
+//   std::string                  a string, unescaped
+//   std::string_view             a string: a view of the input when it has no
+//                                escapes, else of arena memory
+//   std::optional<T>             null or T; written as null when empty
+//   std::unique_ptr<T>           null or T (allocated with new); written as null when empty
+//   std::vector<T>, std::array<T, N>, T[N]   arrays (std::array/T[N]: exactly N elements)
+//   std::span<T>                 an array whose elements live in arena memory
+//   std::map / std::unordered_map with string keys   objects
+//   std::variant<A...>           the first alternative whose JSON type fits (below)
+//   enums                        the enumerator's name (jot/reflect.h), or its
+//                                integer with jot::meta<E>::as_integer
+//   aggregates, jot::meta types  objects, members by key
+//   jot::value                   any value, kept as parsed (a DOM in the arena)
+//   jot::raw_json                any value, kept as its exact text (a view of the input)
+//
+// VARIANTS: reading picks the first alternative, in declaration order, that
+// accepts the value's JSON type (null: optional, unique_ptr, std::monostate;
+// boolean; number: arithmetic types, integers before floats only if listed
+// so; string: strings and enums; array; object: structs and maps), then reads
+// it; jot::value and jot::raw_json accept anything. Writing writes the held
+// alternative; std::monostate is null.
+//
+// Lifetimes: views (string_view, span, raw_json, jot::value) point into the
+// input and the arena, which must outlive them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "jot/arena.h"
+#include "jot/error.h"
+#include "jot/kernel.h"
+#include "jot/options.h"
+#include "jot/reflect.h"
+#include "jot/value.h"
+#include "jot/write.h"
+
+namespace jot {
+
+namespace detail {
+template <class>
+struct read_access;  // jot/detail/typed_read.h
+}
+
+// A value kept as its exact JSON text: reading validates it and stores a view
+// of the input; writing copies the text verbatim (it must be valid JSON).
+struct raw_json {
+  std::string_view text;
+  friend bool operator==(const raw_json&, const raw_json&) = default;
+};
+
+// How jot::read decodes. The defaults validate everything and accept nothing
+// a struct cannot hold.
+struct read_options {
+  bool reject_unknown_keys = false;    // an object key that names no member is an error
+                                       // (by default it is skipped, its value still validated)
+  bool allow_missing_members = false;  // a member absent from its object keeps its value
+                                       // (by default only optional members may be absent)
+  bool allow_duplicate_keys = false;   // a key repeated in one object overwrites the earlier
+                                       // value (by default it is an error)
+  bool validate_utf8 = true;           // false skips UTF-8 checks in strings (unsafe for
+                                       // untrusted input)
+  std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted
+  jot::kernel kernel = kernel::automatic;  // the scanning kernel (jot/kernel.h)
+};
+
+// What jot::read returns: success, or the error with the JSON Pointer of the
+// value where decoding stopped. Truthy only on success.
+class [[nodiscard]] read_result {
+ public:
+  // The longest path() kept; a longer one keeps its last max_path bytes.
+  static constexpr std::size_t max_path = 200;
+
+  read_result() noexcept = default;
+  explicit operator bool() const noexcept { return err_.code == error_code::ok; }
+  bool ok() const noexcept { return err_.code == error_code::ok; }
+  // Code, message, byte offset, line and column (line/column 1-based).
+  const jot::error& error() const noexcept JOT_LIFETIMEBOUND { return err_; }
+  // The JSON Pointer of the value in error ("/imp/0/banner/w"; "" for the root).
+  std::string_view path() const noexcept JOT_LIFETIMEBOUND {
+    return {path_ + (max_path - path_size_), path_size_};
+  }
+  // True when path() lost its beginning (it holds the last max_path bytes).
+  bool path_truncated() const noexcept { return path_cut_; }
+  // The JSON type found where another was expected (type_mismatch), else absent.
+  jot::type found() const noexcept { return found_; }
+  // Writes "path: message, got a string (line:column)" into buf (NUL-terminated
+  // when capacity > 0) and returns the full length, like snprintf.
+  std::size_t describe(char* buf, std::size_t capacity) const noexcept;
+
+ private:
+  template <class>
+  friend struct detail::read_access;
+  jot::error err_{};
+  jot::type found_ = jot::type::absent;
+  bool path_cut_ = false;
+  std::uint16_t path_size_ = 0;
+  char path_[max_path];  // the path ends at path_ + max_path (built back to front)
+};
+
+// Decodes json into out. Strings with escapes (as string_view), spans and
+// jot::value members need arena memory; without an arena they fail with
+// capacity_exceeded. On failure out holds what was decoded before the error.
+template <class T>
+read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out,
+                 const read_options& options = {}) noexcept;
+
+// Decodes json into out, taking memory for views and spans from a.
+template <class T>
+read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out, arena& a JOT_LIFETIMEBOUND,
+                 const read_options& options = {}) noexcept;
+
+// ---- writing (jot/detail/typed_write.h) ----
+
+// Appends value as JSON to out, members in declaration order; the output is
+// byte-identical to jot's DOM writer for the same data. Returns the appended
+// text; fails with out_of_memory when out cannot grow.
+template <class T>
+result<std::string_view> write(const T& value, output_buffer& out JOT_LIFETIMEBOUND,
+                               const write_options& options = {}) noexcept;
+
+// Writes value into [buffer, buffer + capacity); fails with buffer_too_small
+// (error::needed exact) when it does not fit.
+template <class T>
+result<std::size_t> write(const T& value, char* buffer, std::size_t capacity,
+                          const write_options& options = {}) noexcept;
+
+// ---- end of writing ----
+
+}  // namespace jot
+
+#include "jot/detail/typed_read.h"
+#include "jot/detail/typed_write.h"
