@@ -1,10 +1,10 @@
 // src/generic/parser.inl - the DOM parser, written once, compiled per kernel.
 //
-// Included by src/simd/<target>.cpp after that file defines a struct with the
-// kernel's byte-scanning primitives:
-//   static const u8* scan_string(const u8* p, const u8* end);  // see strings.h
-//   static const u8* skip_spaces(const u8* p, const u8* end);  // first non-
-//       whitespace byte in [p, end), or end ("whitespace" = space, \t, \n, \r)
+// No include guard: src/simd/<target>.cpp includes it inside namespace
+// jot::detail::isa_<target> and that target's region, after
+// generic/parser_prelude.h and jot/detail/scan/<target>.h, whose `scanner`
+// supplies the byte-scanning primitives (scanner.inl) and whose string
+// functions (strings.inl) it calls. Everything here has internal linkage.
 //
 // One pass, no recursion: a state machine with an explicit container chain.
 // An open container's node temporarily holds, in its tag, the element count
@@ -16,21 +16,6 @@
 // Memory: the tape of nodes grows up from the low end of the arena's free
 // range; decoded strings (only those with escapes) grow down from the high end.
 // Strings without escapes point into the input.
-#pragma once
-
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-
-#include "arena_access.h"
-#include "common.h"
-#include "generic/strings.h"
-#include "generic/whitespace.h"
-#include "number.h"
-#include "jot/parse.h"
-#include "simd/kernels.h"
-
-namespace jot::detail {
 namespace {
 
 inline char* align16(char* p) noexcept {
@@ -407,4 +392,3 @@ parse_outcome parse_with(const char* data, std::size_t size, const parse_options
 }
 
 }  // namespace
-}  // namespace jot::detail

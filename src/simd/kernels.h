@@ -1,15 +1,15 @@
 // src/simd/kernels.h - the one narrow interface between jot and its kernels.
 //
 // The parser (src/generic/parser.inl) is written once and compiled once per
-// target: each file in src/simd/ includes it with its own byte-scanning
-// primitives, keeps everything it compiles in internal linkage, and exports
-// only its kernel_entry. kernel_table lists the entries; src/parse.cpp picks
+// target: each file in src/simd/ includes it with its target's scanning core
+// (jot/detail/scan/<target>.h), keeps the parser in internal linkage, and
+// exports only its kernel_entry. kernel_table lists the entries; src/parse.cpp picks
 // one by reading the table and jot::all_kernels, and stores the choice in the
 // parser object (there is no global dispatch state).
 //
 // Adding a kernel touches: the enum and all_kernels (include/jot/kernel.h),
-// one declaration and one table line here, and the new src/simd/<target>.cpp
-// (plus its line in the library's source list).
+// one declaration and one table line here, the new jot/detail/scan/<target>.h
+// and src/simd/<target>.cpp (plus its line in the library's source list).
 #pragma once
 
 #include <cstddef>
@@ -19,12 +19,12 @@
 #include "jot/kernel.h"
 #include "jot/options.h"
 #include "jot/detail/node.h"
+#include "jot/detail/scan/prelude.h"
 
-// The x86 kernels use GCC/Clang builtins and target pragmas; other compilers
-// get the portable kernel only. JOT_IF_X86_KERNELS(f) is f where they are
-// built and nullptr elsewhere, so each entry below is defined on every target.
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
-#define JOT_HAS_X86_KERNELS 1
+// JOT_IF_X86_KERNELS(f) is f where the x86 kernels are built (the prelude
+// defines JOT_HAS_X86_KERNELS) and nullptr elsewhere, so each entry below is
+// defined on every target.
+#if defined(JOT_HAS_X86_KERNELS)
 #define JOT_IF_X86_KERNELS(f) f
 #else
 #define JOT_IF_X86_KERNELS(f) nullptr

@@ -1,64 +1,21 @@
-// src/simd/portable.cpp - the plain C++ kernel (8 bytes at a time, SWAR).
-// Standard C++20 only (no builtins, no intrinsics), so it builds with any
-// conforming compiler on any host src/bits.h accepts; every other kernel must
-// give identical results. Words are read little-endian (load_le64), so "the
-// lowest flagged byte" is the first one in memory on every host.
-#include <bit>
-#include <cstdint>
+// src/simd/portable.cpp - the plain C++ kernel: the DOM parser over
+// jot/detail/scan/portable.h (SWAR, standard C++20 only).
+#include "simd/kernels.h"
+#include "generic/parser_prelude.h"
+#include "jot/detail/scan/portable.h"
 
-#include "bits.h"
+namespace jot::detail::isa_portable {
+
 #include "generic/parser.inl"
 
-namespace jot::detail {
 namespace {
-
-constexpr std::uint64_t ones = 0x0101010101010101ull;
-constexpr std::uint64_t highs = 0x8080808080808080ull;
-
-// True bit 7 in each byte of v that is zero; exact for the lowest such byte.
-inline std::uint64_t zero_bytes(std::uint64_t v) noexcept { return (v - ones) & ~v & highs; }
-
-inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
-
-struct portable_kernel {
-  static const u8* scan_string(const u8* p, const u8* end) noexcept {
-    while (end - p >= 8) {
-      const std::uint64_t v = load_le64(p);
-      // bytes < 0x20 or >= 0x80: bit 7 of (v - 0x20 per byte) | v; borrows only
-      // reach bytes above a flagged one, so the lowest flag is exact.
-      std::uint64_t m = ((v - ones * 0x20) | v) & highs;
-      m |= zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
-      if (m != 0) return p + (std::countr_zero(m) >> 3);
-      p += 8;
-    }
-    while (p != end && !is_string_special(*p)) ++p;
-    return p;
-  }
-
-  static const u8* scan_quote(const u8* p, const u8* end) noexcept {
-    while (end - p >= 8) {
-      const std::uint64_t v = load_le64(p);
-      const std::uint64_t m = zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
-      if (m != 0) return p + (std::countr_zero(m) >> 3);
-      p += 8;
-    }
-    while (p != end && *p != '"' && *p != '\\') ++p;
-    return p;
-  }
-
-  // No vector UTF-8 validation here: the scalar validator does it all.
-  static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
-
-  static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
-};
-
-parse_outcome parse_portable(const char* data, std::size_t size, const parse_options& options,
-                             arena& a) noexcept {
-  return parse_with<portable_kernel>(data, size, options, a);
+parse_outcome parse(const char* data, std::size_t size, const parse_options& options, arena& a) noexcept {
+  return parse_with<scanner>(data, size, options, a);
 }
-
 }  // namespace
 
-constinit const kernel_entry portable_entry = {kernel::portable, "portable", parse_portable, nullptr};
+}  // namespace jot::detail::isa_portable
 
+namespace jot::detail {
+constinit const kernel_entry portable_entry = {kernel::portable, "portable", isa_portable::parse, nullptr};
 }  // namespace jot::detail

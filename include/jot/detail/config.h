@@ -1,4 +1,5 @@
-// jot/detail/config.h - compiler attributes and the debug assertion. Not API.
+// jot/detail/config.h - compiler attributes and hints, and the debug
+// assertion. Not API.
 #pragma once
 
 // Marks a parameter (or, after a member function's qualifiers, *this) that the
@@ -34,4 +35,29 @@ namespace jot::detail {
                            : ::jot::detail::assertion_failed(__FILE__, __LINE__, message))
 #else
 #define JOT_ASSERT(cond, message) static_cast<void>(0)
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define JOT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define JOT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define JOT_ALWAYS_INLINE inline __attribute__((always_inline))
+#define JOT_NOINLINE __attribute__((noinline))
+#define JOT_COLD __attribute__((cold, noinline))
+#else
+#define JOT_LIKELY(x) (x)
+#define JOT_UNLIKELY(x) (x)
+#define JOT_ALWAYS_INLINE inline
+#define JOT_NOINLINE
+#define JOT_COLD
+#endif
+
+// Out of line for Clang only, for cold code inside the parser's hot loop.
+// Inlined, Clang 14 hoists that code's constants into registers held across
+// the whole state machine, which then spills its own state; GCC 12 keeps the
+// parser's vector constants in ymm registers, which any call clobbers, so it
+// is better served inline.
+#if defined(__clang__)
+#define JOT_CLANG_NOINLINE inline JOT_NOINLINE
+#else
+#define JOT_CLANG_NOINLINE inline
 #endif

@@ -1,17 +1,7 @@
-// src/simd/x86_128.h - the 128-bit x86 vector layer with SSSE3 byte shuffles
-// (see src/generic/scan.h): the whole of the SSE4.2 kernel, and the first
-// probe of the AVX2 kernel. Included inside each file's own target region, so
-// every copy is compiled for its includer's target (internal linkage).
-#pragma once
-
-#include <immintrin.h>
-
-#include <cstdint>
-
-#include "generic/scan.h"
-
-namespace jot::detail {
-namespace {
+// jot/detail/scan/x86_128.inl - the 128-bit x86 vector layer with SSSE3 byte
+// shuffles (see scanner.inl): the whole of the SSE4.2 kernel, and the first
+// probe of the AVX2 kernel. Not API. Included inside each of those per-ISA
+// namespaces and target regions, so every copy is compiled for its target.
 
 struct x86_128_vectors {
   using bytes = __m128i;
@@ -44,6 +34,3 @@ struct x86_128_vectors {
   static bytes prev(bytes a, bytes before) noexcept { return _mm_alignr_epi8(a, before, 16 - n); }
   static bytes subs(bytes a, bytes b) noexcept { return _mm_subs_epu8(a, b); }
 };
-
-}  // namespace
-}  // namespace jot::detail

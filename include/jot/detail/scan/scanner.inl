@@ -1,9 +1,13 @@
-// src/generic/scan.h - the byte-scanning primitives of every vector kernel,
-// written once over a thin per-ISA vector layer.
+// jot/detail/scan/scanner.inl - the byte-scanning primitives of every vector
+// kernel, written once over a thin per-ISA vector layer. Not API.
 //
-// A vector layer V (one per file in src/simd/) is a struct of static functions
-// over one register of V::width bytes. Each file compiles this header for its
-// own target, so all of it has internal linkage.
+// No include guard and no namespace of its own: each per-ISA header
+// (jot/detail/scan/<target>.h) includes it inside its namespace
+// jot::detail::isa_<target> and its target region, after
+// jot/detail/scan/prelude.h, so every copy is compiled for its target.
+//
+// A vector layer V (one per per-ISA header) is a struct of static functions
+// over one register of V::width bytes.
 //
 //   bytes                     the register type
 //   flags                     a per-byte comparison result: a vector of
@@ -35,24 +39,6 @@
 //                             and a narrow probe answers sooner
 //
 // The scalar tails that every kernel shares are here too.
-#pragma once
-
-#include <bit>
-#include <cstddef>
-#include <cstdint>
-
-#include "common.h"
-
-namespace jot::detail {
-namespace {
-
-using u8 = std::uint8_t;
-
-inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-// The bytes a string scan stops at: '"', '\\', controls, and non-ASCII (for
-// UTF-8 validation).
-inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
-
 // The scalar tail of a scan (under one register left): the first byte in
 // [p, end) where Stop stops, or end. Out of line under Clang: inlined into the
 // parser, Clang 14 hoists the tail's constants (the whitespace bit set for a
@@ -246,5 +232,3 @@ struct vector_scanner {
   }
 };
 
-}  // namespace
-}  // namespace jot::detail

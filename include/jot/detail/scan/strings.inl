@@ -1,23 +1,11 @@
-// src/generic/strings.h - scanning and unescaping JSON strings, written once
-// for every kernel. `Simd` supplies scan_string(p, end): the first byte in
-// [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end; and
-// scan_quote(p, end): the first '"' or '\\' in [p, end), or end; and
-// skip_utf8(p, end): see src/simd/x86_avx2.cpp (may return p unchanged).
-// Internal linkage: compiled into every kernel's translation unit.
-#pragma once
-
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-
-#include "common.h"
-#include "generic/utf8.h"
-#include "jot/error.h"
-
-namespace jot::detail {
-namespace {
-
-using u8 = std::uint8_t;
+// jot/detail/scan/strings.inl - scanning and unescaping JSON strings, written
+// once for every kernel, the DOM parser's and the typed reader's. Not API.
+//
+// `Simd` supplies scan_string(p, end): the first byte in [p, end) that is '"',
+// '\\', below 0x20 or above 0x7F, or end; scan_quote(p, end): the first '"' or
+// '\\' in [p, end), or end; and skip_utf8(p, end): see scanner.inl (may return
+// p unchanged). Included like scanner.inl: inside each per-ISA namespace and
+// target region.
 
 // Where a string scan stopped.
 struct string_stop {
@@ -163,5 +151,3 @@ unescaped unescape_string(const u8* start, const u8* p, const u8* end, bool vali
   }
 }
 
-}  // namespace
-}  // namespace jot::detail

@@ -1,0 +1,82 @@
+// jot/detail/bits.h - byte order and wide arithmetic in standard C++, for the code
+// that every kernel shares (the scanning core, numbers, the portable kernel).
+// Not API.
+//
+// What jot assumes of a host is stated here, once: 8-bit bytes, and a byte
+// order that is little- or big-endian (C++20 already fixes two's complement).
+// Loads that the algorithms read as little-endian words go through load_le*,
+// so the portable kernel gives the same answers on a big-endian host; the
+// 64 x 64 -> 128-bit product uses unsigned __int128 where the compiler has it
+// and four 32-bit partial products elsewhere.
+// Plain inline functions: no target-specific code, so every kernel and the
+// typed reader may share one copy.
+#pragma once
+
+#include <bit>
+#include <climits>
+#include <cstdint>
+#include <cstring>
+
+static_assert(CHAR_BIT == 8, "jot reads its input as 8-bit bytes");
+static_assert(std::endian::native == std::endian::little || std::endian::native == std::endian::big,
+              "jot supports little- and big-endian hosts, not mixed-endian ones");
+
+namespace jot::detail {
+
+// v with its bytes in reverse order (GCC and Clang compile each to one bswap).
+constexpr std::uint64_t byteswap64(std::uint64_t v) noexcept {
+  v = ((v & 0x00FF00FF00FF00FFull) << 8) | ((v >> 8) & 0x00FF00FF00FF00FFull);
+  v = ((v & 0x0000FFFF0000FFFFull) << 16) | ((v >> 16) & 0x0000FFFF0000FFFFull);
+  return (v << 32) | (v >> 32);
+}
+constexpr std::uint32_t byteswap32(std::uint32_t v) noexcept {
+  v = ((v & 0x00FF00FFu) << 8) | ((v >> 8) & 0x00FF00FFu);
+  return (v << 16) | (v >> 16);
+}
+
+// The eight bytes at p as a little-endian word: p[0] in the low byte.
+inline std::uint64_t load_le64(const std::uint8_t* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = byteswap64(v);
+  return v;
+}
+
+// The four bytes at p as a little-endian word: p[0] in the low byte.
+inline std::uint32_t load_le32(const std::uint8_t* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  if constexpr (std::endian::native == std::endian::big) v = byteswap32(v);
+  return v;
+}
+
+// A 128-bit unsigned value as two halves.
+struct uint128_parts {
+  std::uint64_t high;
+  std::uint64_t low;
+};
+
+// The full product a * b from four 32 x 32-bit partial products: the fallback
+// where unsigned __int128 is missing, compiled everywhere so it is tested.
+constexpr uint128_parts multiply_64x64_portable(std::uint64_t a, std::uint64_t b) noexcept {
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32;
+  const std::uint64_t b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo;
+  const std::uint64_t lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+  // At most (2^32 - 1) + (2^32 - 1) + (2^32 - 1)^2 = 2^64 - 1: no carry is lost.
+  const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  return {hi_hi + (hi_lo >> 32) + (cross >> 32), (cross << 32) | (lo_lo & 0xFFFFFFFFu)};
+}
+
+// The full product a * b.
+inline uint128_parts multiply_64x64(std::uint64_t a, std::uint64_t b) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using u128 = unsigned __int128;  // GCC and Clang; __extension__: no -Wpedantic note
+  const u128 p = static_cast<u128>(a) * b;
+  return {static_cast<std::uint64_t>(p >> 64), static_cast<std::uint64_t>(p)};
+#else
+  return multiply_64x64_portable(a, b);
+#endif
+}
+
+}  // namespace jot::detail

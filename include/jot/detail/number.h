@@ -1,0 +1,285 @@
+// jot/detail/number.h - JSON number grammar and conversion: the one number
+// scanner of the DOM parser (every kernel) and the typed reader. Not API.
+//
+// Plain inline functions with no target-specific code: kernels include this
+// outside their target regions, so every copy is baseline code and the linker
+// may keep any one of them.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "jot/detail/bits.h"
+#include "jot/detail/config.h"
+#include "jot/detail/node.h"
+#include "jot/error.h"
+#include "jot/detail/pow5_table.h"
+
+namespace jot::detail {
+
+// Correctly rounded conversion of a validated JSON number's text [first, last)
+// to a double (out of line: libstdc++'s std::from_chars). Underflow gives a
+// signed zero; overflow fails with number_out_of_range.
+error_code convert_double_slow(const char* first, const char* last, double* out) noexcept;
+
+// Exact powers of ten representable as doubles (Clinger's fast path).
+constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                            1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+inline bool is_digit(std::uint8_t c) noexcept { return static_cast<std::uint8_t>(c - '0') < 10; }
+
+// The value of eight ASCII digits (first digit most significant), combining
+// pairs, then quads, then the two halves with multiplications.
+inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
+  v -= 0x3030303030303030ull;
+  v = v * 10 + (v >> 8);  // each even byte now holds a two-digit value
+  const std::uint64_t pairs_ab = v & 0x000000FF000000FFull;          // pairs 1 and 3
+  const std::uint64_t pairs_cd = (v >> 16) & 0x000000FF000000FFull;  // pairs 2 and 4
+  v = (pairs_ab * (100 + (1000000ull << 32)) + pairs_cd * (1 + (10000ull << 32))) >> 32;
+  return static_cast<std::uint32_t>(v);
+}
+
+// Number of leading ASCII digits in the eight bytes of v (0..8; v read
+// little-endian). A byte that carries out of "+6" is not a digit itself, so
+// the count is exact.
+inline int leading_digit_count(std::uint64_t v) noexcept {
+  const std::uint64_t t = (v & 0xF0F0F0F0F0F0F0F0ull) | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4);
+  const std::uint64_t other = t ^ 0x3333333333333333ull;  // non-zero bytes are not digits
+  return std::countr_zero(other) >> 3;  // 64 >> 3 = 8 when all eight are digits
+}
+
+constexpr std::uint64_t small_powers_of_ten[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+// Accumulates the digits at p into mantissa, eight bytes at a time while the
+// input has eight bytes left and the total stays within 19 digits; stops at
+// the first non-digit or when the caller's scalar loop must take over.
+// Returns the number of digits consumed.
+inline int consume_digit_blocks(const std::uint8_t*& p, const std::uint8_t* end, std::uint64_t& mantissa,
+                                int digits) noexcept {
+  int consumed = 0;
+  while (end - p >= 8) {
+    std::uint64_t v = load_le64(p);
+    const int k = leading_digit_count(v);
+    if (k == 0 || digits + consumed + k > 19) break;
+    if (k <= 3) {
+      // A short run (an integer part such as "65"): known digits, one step
+      // each. Spelled out rather than a loop over k: Clang 14 does not use
+      // k <= 3 and emits an unrolled-by-4 loop plus a remainder loop.
+      mantissa = mantissa * 10 + (p[0] - '0');
+      if (k >= 2) mantissa = mantissa * 10 + (p[1] - '0');
+      if (k == 3) mantissa = mantissa * 10 + (p[2] - '0');
+    } else {
+      if (k < 8) {
+        // Keep the k digits, shifted up; the freed low bytes (the most
+        // significant positions) become '0' characters.
+        v = (v << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
+      }
+      mantissa = mantissa * small_powers_of_ten[k] + eight_digits_value(v);
+    }
+    consumed += k;
+    p += k;
+    if (k < 8) break;
+  }
+  return consumed;
+}
+
+// Exact conversion of w * 10^q (w < 2^64, every significant digit included)
+// to the nearest double, by one 64x128-bit multiplication with a truncated
+// power of five (the Eisel-Lemire method). The computed top 128 bits are at
+// most one unit below the true product, so the rounding decision is exact
+// unless the bits below the rounding bit are all ones (a carry may hide) or
+// could be an exact tie; those cases, subnormals and overflow return false
+// and the caller falls back to the slow exact path.
+JOT_ALWAYS_INLINE bool eisel_lemire(std::uint64_t w, std::int64_t q, bool negative, double* out) noexcept {
+  if (w == 0) {
+    *out = negative ? -0.0 : 0.0;
+    return true;
+  }
+  if (q < pow5_table_min_q || q > pow5_table_max_q) return false;
+  const int l = std::countl_zero(w);
+  w <<= l;
+  const std::uint64_t* t = pow5_table[q - pow5_table_min_q];
+  // The product with the high half of T alone is within one unit of the low
+  // word below the true top 128 bits; that decides the rounding unless the
+  // bits under the rounding bit are all ones (a carry may come) or all zero
+  // with the rounding bit set (a possible tie). Only then is the low half of
+  // T multiplied in, narrowing the uncertainty to below the low word.
+  const uint128_parts top = multiply_64x64(w, t[0]);  // bits 64..191 of w * T, less < 2^64
+  std::uint64_t h = top.high;
+  int upper = static_cast<int>(h >> 63);  // the product's top bit is 191 or 190
+  int shift = 9 + upper;                  // keep 54 bits: 53 and a rounding bit
+  std::uint64_t rest_mask = (std::uint64_t{1} << shift) - 1;
+  std::uint64_t rest = h & rest_mask;
+  std::uint64_t l64 = top.low;
+  if (rest == rest_mask || (rest == 0 && l64 == 0)) {
+    const std::uint64_t more = multiply_64x64(w, t[1]).high;
+    l64 = top.low + more;
+    h = top.high + (l64 < more ? 1 : 0);  // the carry out of the low word
+    upper = static_cast<int>(h >> 63);
+    shift = 9 + upper;
+    rest_mask = (std::uint64_t{1} << shift) - 1;
+    rest = h & rest_mask;
+    if (rest == rest_mask && l64 == ~std::uint64_t{0}) return false;
+  }
+  const std::uint64_t m54 = h >> shift;
+  const std::uint64_t round_bit = m54 & 1;
+  if (round_bit != 0 && rest == 0 && l64 == 0) return false;
+  std::uint64_t m53 = (m54 >> 1) + round_bit;
+  std::int64_t exponent = 138 + upper + q - l - (127 - ((q * 152170) >> 16)) + 52 + 1023;
+  if (m53 == (std::uint64_t{1} << 53)) {
+    m53 >>= 1;
+    ++exponent;
+  }
+  if (exponent <= 0 || exponent >= 2047) return false;
+  const std::uint64_t bits = (m53 & ((std::uint64_t{1} << 52) - 1)) |
+                             (static_cast<std::uint64_t>(exponent) << 52) |
+                             (static_cast<std::uint64_t>(negative) << 63);
+  std::memcpy(out, &bits, sizeof bits);
+  return true;
+}
+
+// The result of scanning a number: the end of its text, or an error at `at`.
+struct number_scan {
+  const std::uint8_t* end;  // one past the number; nullptr on error
+  error_code code;          // on error
+  const std::uint8_t* at;   // on error: the offending byte (may equal the input end)
+};
+
+// Scans the JSON number starting at p (p < end, *p is '-' or a digit) and,
+// unless raw, stores its value in *out (uint, int or double node). With raw,
+// only the grammar is checked and *out holds the text.
+inline number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, bool raw,
+                               node* out) noexcept {
+  const std::uint8_t* const start = p;
+  const bool negative = *p == '-';
+  if (negative) ++p;
+  if (p == end) return {nullptr, error_code::invalid_number, p};
+  std::uint64_t mantissa = 0;
+  int digits = 0;  // significant digits seen (only the first 19 enter mantissa)
+  if (*p == '0') {
+    ++p;
+    if (p != end && is_digit(*p)) return {nullptr, error_code::invalid_number, p};
+  } else if (is_digit(*p)) {
+    // Up to 19 digits always fit in 64 bits.
+    digits += consume_digit_blocks(p, end, mantissa, digits);
+    if (p != end && is_digit(*p)) do {
+      if (digits < 19) mantissa = mantissa * 10 + (*p - '0');
+      ++digits;
+      ++p;
+    } while (p != end && is_digit(*p));
+  } else {
+    return {nullptr, error_code::invalid_number, p};
+  }
+  const int int_digits = digits;
+  bool is_float = false;
+  std::int64_t frac_digits = 0;  // fraction digits folded into mantissa (incl. leading zeros)
+  if (p != end && *p == '.') {
+    is_float = true;
+    ++p;
+    if (p == end || !is_digit(*p)) return {nullptr, error_code::invalid_number, p};
+    // Blocks of eight digits while they fit in the 19 that mantissa holds
+    // (a block's leading zeros count as digits here: only more conservative).
+    const int block = consume_digit_blocks(p, end, mantissa, digits);
+    digits += block;
+    frac_digits += block;
+    while (p != end && is_digit(*p)) {
+      if (mantissa == 0 && *p == '0') {
+        ++frac_digits;  // a leading zero only shifts the exponent; it is not significant
+      } else {
+        if (digits < 19) {
+          mantissa = mantissa * 10 + (*p - '0');
+          ++frac_digits;
+        }
+        ++digits;
+      }
+      ++p;
+    }
+  }
+  std::int64_t exponent = 0;
+  if (p != end && (*p | 0x20) == 'e') {
+    is_float = true;
+    ++p;
+    bool exp_negative = false;
+    if (p != end && (*p == '-' || *p == '+')) {
+      exp_negative = *p == '-';
+      ++p;
+    }
+    if (p == end || !is_digit(*p)) return {nullptr, error_code::invalid_number, p};
+    do {
+      if (exponent < 100000000) exponent = exponent * 10 + (*p - '0');  // saturates
+      ++p;
+    } while (p != end && is_digit(*p));
+    if (exp_negative) exponent = -exponent;
+  }
+  if (raw) {
+    out->tag = kind_raw_number | (static_cast<std::uint64_t>(p - start) << tag_bits);
+    out->str = reinterpret_cast<const char*>(start);
+    return {p, error_code::ok, nullptr};
+  }
+  if (!is_float) {
+    if (int_digits <= 19) {
+      if (!negative) {
+        out->tag = kind_uint;
+        out->u = mantissa;
+        return {p, error_code::ok, nullptr};
+      }
+      if (mantissa <= (std::uint64_t{1} << 63) && mantissa != 0) {
+        out->tag = kind_int;
+        out->i = static_cast<std::int64_t>(0 - mantissa);  // two's complement, exact
+        return {p, error_code::ok, nullptr};
+      }
+      if (mantissa == 0) {  // "-0" is the double -0.0
+        out->tag = kind_double;
+        out->d = -0.0;
+        return {p, error_code::ok, nullptr};
+      }
+    } else if (int_digits == 20 && !negative) {
+      // 20 digits may still fit in a uint64: redo with overflow checks.
+      std::uint64_t v = 0;
+      bool overflow = false;
+      for (const std::uint8_t* q = start; q != p && !overflow; ++q) {
+        const std::uint64_t digit = static_cast<std::uint64_t>(*q - '0');
+        overflow = v > (UINT64_MAX - digit) / 10;
+        v = v * 10 + digit;
+      }
+      if (!overflow) {
+        out->tag = kind_uint;
+        out->u = v;
+        return {p, error_code::ok, nullptr};
+      }
+    }
+  } else if (digits <= 19) {
+    // Every significant digit is in mantissa: zero, or try Clinger's fast path.
+    const std::int64_t e10 = exponent - frac_digits;
+    if (mantissa == 0) {
+      out->tag = kind_double;
+      out->d = negative ? -0.0 : 0.0;
+      return {p, error_code::ok, nullptr};
+    }
+    if (mantissa <= (std::uint64_t{1} << 53) && e10 >= -22 && e10 <= 22) {
+      double d = static_cast<double>(mantissa);
+      d = e10 < 0 ? d / exact_powers_of_ten[-e10] : d * exact_powers_of_ten[e10];
+      out->tag = kind_double;
+      out->d = negative ? -d : d;
+      return {p, error_code::ok, nullptr};
+    }
+    double d;
+    if (eisel_lemire(mantissa, e10, negative, &d)) {
+      out->tag = kind_double;
+      out->d = d;
+      return {p, error_code::ok, nullptr};
+    }
+  }
+  double d;
+  error_code ec = convert_double_slow(reinterpret_cast<const char*>(start),
+                                      reinterpret_cast<const char*>(p), &d);
+  if (ec != error_code::ok) return {nullptr, ec, start};
+  out->tag = kind_double;
+  out->d = d;
+  return {p, error_code::ok, nullptr};
+}
+
+}  // namespace jot::detail

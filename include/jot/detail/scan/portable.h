@@ -1,0 +1,73 @@
+// jot/detail/scan/portable.h - the plain C++ scanning kernel (8 bytes at a time,
+// SWAR). Standard C++20 only (no builtins, no intrinsics), so it builds with
+// any conforming compiler on any host jot/detail/bits.h accepts; every other
+// kernel must give identical results. Words are read little-endian
+// (load_le64), so "the lowest flagged byte" is the first one in memory on
+// every host. Not API.
+#pragma once
+
+#include "jot/detail/scan/prelude.h"
+
+namespace jot::detail::isa_portable {
+
+#include "jot/detail/scan/strings.inl"
+
+// Whitespace between tokens is mostly one space (after ':' or ',') or a line
+// break and indentation; both are short, so spaces are skipped eight at a time
+// by comparing a word, which beats setting up a vector for a few bytes.
+inline const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  for (;;) {
+    if (end - p >= 8) {
+      const std::uint64_t v = load_le64(p) ^ 0x2020202020202020ull;  // spaces become zero bytes
+      if (v == 0) {
+        p += 8;
+        continue;
+      }
+      p += std::countr_zero(v) >> 3;
+    } else {
+      while (p != end && *p == ' ') ++p;
+    }
+    if (p == end || !(*p == '\n' || *p == '\r' || *p == '\t')) return p;
+    ++p;
+  }
+}
+
+constexpr std::uint64_t ones = 0x0101010101010101ull;
+constexpr std::uint64_t highs = 0x8080808080808080ull;
+
+// True bit 7 in each byte of v that is zero; exact for the lowest such byte.
+inline std::uint64_t zero_bytes(std::uint64_t v) noexcept { return (v - ones) & ~v & highs; }
+
+struct scanner {
+  static const u8* scan_string(const u8* p, const u8* end) noexcept {
+    while (end - p >= 8) {
+      const std::uint64_t v = load_le64(p);
+      // bytes < 0x20 or >= 0x80: bit 7 of (v - 0x20 per byte) | v; borrows only
+      // reach bytes above a flagged one, so the lowest flag is exact.
+      std::uint64_t m = ((v - ones * 0x20) | v) & highs;
+      m |= zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
+      if (m != 0) return p + (std::countr_zero(m) >> 3);
+      p += 8;
+    }
+    while (p != end && !is_string_special(*p)) ++p;
+    return p;
+  }
+
+  static const u8* scan_quote(const u8* p, const u8* end) noexcept {
+    while (end - p >= 8) {
+      const std::uint64_t v = load_le64(p);
+      const std::uint64_t m = zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
+      if (m != 0) return p + (std::countr_zero(m) >> 3);
+      p += 8;
+    }
+    while (p != end && *p != '"' && *p != '\\') ++p;
+    return p;
+  }
+
+  // No vector UTF-8 validation here: the scalar validator does it all.
+  static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
+
+  static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
+};
+
+}  // namespace jot::detail::isa_portable

@@ -1,0 +1,56 @@
+// jot/detail/scan/prelude.h - what every per-ISA scanning header includes
+// before it opens its namespace and target region: the standard headers, the
+// baseline helpers, and the target-region macros. Not API.
+//
+// The scanning core is written once (scanner.inl, strings.inl) and compiled
+// once per target: each jot/detail/scan/<target>.h includes it inside
+// namespace jot::detail::isa_<target> and inside that target's region, so
+// every function there carries the target's attribute, templates included.
+// The DOM parser (src/) and the typed reader (in the user's translation unit)
+// instantiate the same code, so a typed reader compiled for baseline x86-64
+// still runs AVX2 scans, chosen once per document.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "jot/detail/bits.h"
+#include "jot/detail/config.h"
+#include "jot/detail/scan/utf8.h"
+#include "jot/error.h"
+
+// The x86 kernels use GCC/Clang builtins and target pragmas; other compilers
+// get the portable kernel only.
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#define JOT_HAS_X86_KERNELS 1
+#include <immintrin.h>
+#endif
+
+// Target regions: every function defined between BEGIN and END is compiled for
+// exactly the extensions its kernel's CPU check tests. GCC and Clang spell the
+// region differently. GCC 12's own _mm512_undefined_epi32() initialises a
+// variable from itself, which -Wmaybe-uninitialized reports inside intrinsics
+// such as _mm512_broadcast_i32x4; the values are overwritten, so it is noise.
+#if defined(JOT_HAS_X86_KERNELS)
+#if defined(__clang__)
+#define JOT_TARGET_SSE42_BEGIN \
+  _Pragma("clang attribute push(__attribute__((target(\"ssse3,sse4.2\"))), apply_to = function)")
+#define JOT_TARGET_AVX2_BEGIN \
+  _Pragma("clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)")
+#define JOT_TARGET_AVX512_BEGIN                                                                    \
+  _Pragma(                                                                                         \
+      "clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512vl\"))), apply_to = function)")
+#define JOT_TARGET_END _Pragma("clang attribute pop")
+#define JOT_TARGET_AVX512_END _Pragma("clang attribute pop")
+#else
+#define JOT_TARGET_SSE42_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"ssse3,sse4.2\")")
+#define JOT_TARGET_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2\")")
+#define JOT_TARGET_AVX512_BEGIN                                         \
+  _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl\")") \
+  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
+#define JOT_TARGET_END _Pragma("GCC pop_options")
+#define JOT_TARGET_AVX512_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
+#endif
+#endif

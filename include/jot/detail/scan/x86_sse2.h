@@ -1,0 +1,35 @@
+// jot/detail/scan/x86_sse2.h - the SSE2 scanning kernel (16 bytes at a time). SSE2 is part of the
+// x86-64 baseline: no target region. Not API.
+#pragma once
+
+#include "jot/detail/scan/prelude.h"
+
+#if defined(JOT_HAS_X86_KERNELS)
+namespace jot::detail::isa_sse2 {
+
+#include "jot/detail/scan/scanner.inl"
+#include "jot/detail/scan/strings.inl"
+
+// The SSE2 vector layer (see scanner.inl). SSE2 has no byte shuffle,
+// so no lookups: whitespace takes four compares and UTF-8 is validated by
+// the scalar code.
+struct sse2_vectors {
+  using bytes = __m128i;
+  using flags = __m128i;
+  using mask = std::uint32_t;
+  static constexpr int width = 16;
+  static constexpr bool has_lookup = false;
+  static constexpr bool has_partial_load = false;
+
+  static bytes load(const u8* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static bytes splat(u8 c) noexcept { return _mm_set1_epi8(static_cast<char>(c)); }
+  static flags eq(bytes a, bytes b) noexcept { return _mm_cmpeq_epi8(a, b); }
+  static flags lt(bytes a, bytes b) noexcept { return _mm_cmplt_epi8(a, b); }
+  static flags either(flags a, flags b) noexcept { return _mm_or_si128(a, b); }
+  static mask to_mask(flags f) noexcept { return static_cast<mask>(_mm_movemask_epi8(f)); }
+};
+
+using scanner = vector_scanner<sse2_vectors>;
+
+}  // namespace jot::detail::isa_sse2
+#endif

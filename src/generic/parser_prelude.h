@@ -1,0 +1,13 @@
+// src/generic/parser_prelude.h - what generic/parser.inl needs, included by
+// each kernel file before it opens its namespace and target region.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "arena_access.h"
+#include "common.h"
+#include "jot/detail/number.h"
+#include "jot/parse.h"
+#include "simd/kernels.h"
