@@ -34,6 +34,11 @@ const char* error_code_name(error_code code) noexcept {
     case error_code::invalid_pointer: return "invalid_pointer";
     case error_code::buffer_too_small: return "buffer_too_small";
     case error_code::out_of_memory: return "out_of_memory";
+    case error_code::unknown_key: return "unknown_key";
+    case error_code::missing_member: return "missing_member";
+    case error_code::duplicate_key: return "duplicate_key";
+    case error_code::wrong_length: return "wrong_length";
+    case error_code::invalid_value: return "invalid_value";
   }
   return "unknown";
 }

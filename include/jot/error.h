@@ -41,6 +41,11 @@ enum class error_code : std::uint8_t {
   invalid_pointer = 23,         // "invalid JSON Pointer"
   buffer_too_small = 24,        // "output buffer too small" (error::needed is exact)
   out_of_memory = 25,           // "allocation failed"
+  unknown_key = 26,             // "unknown key" (typed reading with reject_unknown_keys)
+  missing_member = 27,          // "missing member" (typed reading)
+  duplicate_key = 28,           // "duplicate key" (typed reading)
+  wrong_length = 29,            // "wrong number of elements" (typed reading: std::array, T[N])
+  invalid_value = 30,           // "value not accepted" (typed reading: an enum name, a proxy)
 };
 
 // Returns the default message of a code: a static string, never null.
@@ -72,6 +77,11 @@ constexpr const char* default_message(error_code code) noexcept {
     case error_code::invalid_pointer: return "invalid JSON Pointer";
     case error_code::buffer_too_small: return "output buffer too small";
     case error_code::out_of_memory: return "allocation failed";
+    case error_code::unknown_key: return "unknown key";
+    case error_code::missing_member: return "missing member";
+    case error_code::duplicate_key: return "duplicate key";
+    case error_code::wrong_length: return "wrong number of elements";
+    case error_code::invalid_value: return "value not accepted";
   }
   return "unknown error";
 }

@@ -15,7 +15,9 @@
 // WHAT MAPS TO WHAT
 //   bool                         true / false
 //   integers (every width)       JSON integers, range-checked: 300 into a uint8_t
-//                                is number_out_of_range; 1.0 or 1e2 is a type_mismatch
+//                                is number_out_of_range; as the DOM getters, a
+//                                whole double converts (1e2, 100.0), a fraction
+//                                is a type_mismatch
 //   float, double                any JSON number (float: rounded from the double)
 //   std::string                  a string, unescaped
 //   std::string_view             a string: a view of the input when it has no

@@ -1,2 +1,153 @@
-// jot/detail/typed_read.h - placeholder, filled in by the typed mapping work. Not API.
+// jot/detail/typed_read.h - jot::read: the typed reader's engines and the one
+// dispatch per document. Not API (jot/typed.h declares what is).
+//
+// The reader (typed_read.inl) is written once and compiled here once per
+// engine, inside that engine's namespace and target region, over the same
+// scanning core as the DOM parser (jot/detail/scan/). Engines in a user's
+// translation unit: on x86-64 with GCC or Clang, AVX2 (chosen when the CPU
+// has it, for the avx2 and avx512 kernels) and SSE2 (every other kernel);
+// elsewhere the portable one. jot::read asks the library once per document
+// which kernel the options select (the same rule as jot::parser), then runs
+// the whole document in that engine: there is no dispatch per value.
 #pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <new>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "jot/detail/number.h"
+#include "jot/detail/scan/prelude.h"
+#include "jot/detail/typed_traits.h"
+#include "jot/parse.h"
+#include "jot/reflect.h"
+
+#if defined(JOT_HAS_X86_KERNELS)
+#include "jot/detail/scan/x86_avx2.h"
+#include "jot/detail/scan/x86_sse2.h"
+#else
+#include "jot/detail/scan/portable.h"
+#endif
+
+namespace jot::detail {
+
+// The typed engines this header compiles.
+enum class typed_engine : std::uint8_t { baseline, avx2 };
+
+// The engine for the kernel that these options select on this CPU (as
+// jot::parser would choose it). Defined in src/typed.cpp.
+typed_engine select_typed_engine(jot::kernel requested) noexcept;
+
+// Builds a read_result: the error, and its path back to front as the error
+// unwinds from the value that failed to the root.
+template <>
+struct read_access<void> {
+  static void fail(read_result& r, error_code code, const char* message, std::size_t offset,
+                   jot::type found) noexcept {
+    r.err_.code = code;
+    r.err_.message = message ? message : default_message(code);
+    r.err_.offset = offset;
+    r.found_ = found;
+  }
+  static void set_needed(read_result& r, std::size_t needed) noexcept { r.err_.needed = needed; }
+  static jot::error& error_of(read_result& r) noexcept { return r.err_; }
+  // Prepends bytes to the path; keeps the last max_path bytes.
+  static void prepend_raw(read_result& r, const char* s, std::size_t n) noexcept {
+    while (n != 0) {
+      if (r.path_size_ == read_result::max_path) {
+        r.path_cut_ = true;
+        return;
+      }
+      r.path_[read_result::max_path - 1 - r.path_size_] = s[--n];
+      ++r.path_size_;
+    }
+  }
+  // Prepends "/" and the key, with '~' as "~0" and '/' as "~1" (RFC 6901).
+  static void prepend_key(read_result& r, std::string_view key) noexcept {
+    for (std::size_t i = key.size(); i-- != 0;) {
+      const char c = key[i];
+      if (c == '~') prepend_raw(r, "~0", 2);
+      else if (c == '/') prepend_raw(r, "~1", 2);
+      else prepend_raw(r, &c, 1);
+    }
+    prepend_raw(r, "/", 1);
+  }
+  static void prepend_index(read_result& r, std::size_t index) noexcept {
+    char digits[24];
+    std::size_t n = 0;
+    do {
+      digits[sizeof digits - 1 - n++] = static_cast<char>('0' + index % 10);
+      index /= 10;
+    } while (index != 0);
+    prepend_raw(r, digits + sizeof digits - n, n);
+    prepend_raw(r, "/", 1);
+  }
+};
+
+// The JSON type of the value starting with byte c; absent when c cannot start one.
+constexpr jot::type json_type_of(unsigned char c) noexcept {
+  switch (c) {
+    case '{': return jot::type::object;
+    case '[': return jot::type::array;
+    case '"': return jot::type::string;
+    case 't': case 'f': return jot::type::boolean;
+    case 'n': return jot::type::null;
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': return jot::type::number;
+    default: return jot::type::absent;
+  }
+}
+
+}  // namespace jot::detail
+
+#if defined(JOT_HAS_X86_KERNELS)
+JOT_TARGET_AVX2_BEGIN
+namespace jot::detail::isa_avx2 {
+#include "jot/detail/scan/skip.inl"
+#include "jot/detail/typed_read.inl"
+}  // namespace jot::detail::isa_avx2
+JOT_TARGET_END
+namespace jot::detail::isa_sse2 {
+#include "jot/detail/scan/skip.inl"
+#include "jot/detail/typed_read.inl"
+}  // namespace jot::detail::isa_sse2
+#else
+namespace jot::detail::isa_portable {
+#include "jot/detail/scan/skip.inl"
+#include "jot/detail/typed_read.inl"
+}  // namespace jot::detail::isa_portable
+#endif
+
+namespace jot {
+
+template <class T>
+read_result read(std::string_view json, T& out, arena& a, const read_options& options) noexcept {
+  static_assert(detail::typed::shape_v<T> != detail::typed::shape::unsupported,
+                "jot::read: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
+  read_result result;
+#if defined(JOT_HAS_X86_KERNELS)
+  if (detail::select_typed_engine(options.kernel) == detail::typed_engine::avx2)
+    detail::isa_avx2::read_document(json, out, &a, options, result);
+  else
+    detail::isa_sse2::read_document(json, out, &a, options, result);
+#else
+  detail::isa_portable::read_document(json, out, &a, options, result);
+#endif
+  return result;
+}
+
+template <class T>
+read_result read(std::string_view json, T& out, const read_options& options) noexcept {
+  arena none(nullptr, 0);  // no memory: whatever needs the arena fails with capacity_exceeded
+  return read(json, out, none, options);
+}
+
+}  // namespace jot

@@ -1,0 +1,125 @@
+// jot/detail/scan/skip.inl - skipping one whole JSON value while validating
+// all of it: the grammar, strings (escapes, UTF-8), numbers and literals, as
+// strictly as the DOM parser. Not API. Included like strings.inl, inside a
+// per-ISA namespace whose `scanner` it drives, after number.h.
+//
+// What the typed reader does with an unknown key's value, a jot::raw_json and
+// a jot::value: simdjson On-Demand and glaze skip such values without looking
+// inside; jot rejects invalid JSON wherever it is. No recursion: containers
+// are tracked in a bit stack (one bit per level, object or array).
+
+// Where a skip stopped: past the value, or at the error.
+struct skipped {
+  const u8* p;       // one past the value, or the offending byte
+  error_code code;   // ok, or what is wrong at p
+  const char* message;
+};
+
+JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code, const char* message) noexcept {
+  if (p == end) return {p, error_code::unexpected_end, default_message(error_code::unexpected_end)};
+  return {p, code, message ? message : default_message(code)};
+}
+
+// The string whose opening quote is at p: one past its closing quote, or an
+// error. Validates escapes and, when asked, UTF-8.
+JOT_ALWAYS_INLINE skipped skip_string(const u8* p, const u8* end, bool validate) noexcept {
+  const u8* start = p + 1;
+  const string_stop s = scan_plain_string<scanner>(start, end, validate);
+  if (JOT_UNLIKELY(s.code != error_code::ok)) return skip_error(s.p, end, s.code, nullptr);
+  if (JOT_LIKELY(*s.p == '"')) return {s.p + 1, error_code::ok, nullptr};
+  const unescaped u = unescape_string<scanner, false>(start, s.p, end, validate, nullptr);
+  if (u.code != error_code::ok) return skip_error(u.p, end, u.code, nullptr);
+  return {u.p + 1, error_code::ok, nullptr};
+}
+
+// Skips the value starting at p (whitespace already skipped), allowing
+// depth_left more levels of nesting.
+inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
+  constexpr std::uint32_t stack_words = 64;  // 4096 levels; deeper is depth_exceeded
+  std::uint64_t is_object[stack_words];
+  std::uint32_t depth = 0;
+  const std::uint32_t max_depth = depth_left < stack_words * 64 ? depth_left : stack_words * 64;
+  const auto skip_ws = [&] {
+    if (p != end && *p <= ' ') p = scanner::skip_spaces(p, end);
+  };
+  const auto in_object = [&] { return (is_object[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1; };
+
+value:
+  if (p == end) return skip_error(p, end, error_code::unexpected_end, nullptr);
+  switch (*p) {
+    case '"': {
+      const skipped s = skip_string(p, end, validate);
+      if (s.code != error_code::ok) return s;
+      p = s.p;
+      goto after_value;
+    }
+    case '{':
+    case '[': {
+      if (depth >= max_depth) return skip_error(p, end, error_code::depth_exceeded, nullptr);
+      const bool object = *p == '{';
+      const std::uint64_t bit = std::uint64_t{1} << (depth % 64);
+      is_object[depth / 64] = object ? (is_object[depth / 64] | bit) : (is_object[depth / 64] & ~bit);
+      ++depth;
+      ++p;
+      skip_ws();
+      if (p != end && *p == (object ? '}' : ']')) {
+        ++p;
+        --depth;
+        goto after_value;
+      }
+      if (object) goto key;
+      goto value;
+    }
+    case 't':
+      if (end - p >= 4 && std::memcmp(p, "true", 4) == 0) { p += 4; goto after_value; }
+      return skip_error(p, end, error_code::invalid_literal, nullptr);
+    case 'f':
+      if (end - p >= 5 && std::memcmp(p, "false", 5) == 0) { p += 5; goto after_value; }
+      return skip_error(p, end, error_code::invalid_literal, nullptr);
+    case 'n':
+      if (end - p >= 4 && std::memcmp(p, "null", 4) == 0) { p += 4; goto after_value; }
+      return skip_error(p, end, error_code::invalid_literal, nullptr);
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': {
+      node ignored;  // the grammar only: raw leaves the value as text
+      const number_scan n = scan_number(p, end, true, &ignored);
+      if (n.end == nullptr) return skip_error(n.at, end, n.code, nullptr);
+      p = n.end;
+      goto after_value;
+    }
+    default:
+      return skip_error(p, end, error_code::unexpected_character, "expected a value");
+  }
+
+key:
+  // Inside an object, at what must be a key.
+  if (p == end || *p != '"') return skip_error(p, end, error_code::unexpected_character, "expected a string key");
+  {
+    const skipped s = skip_string(p, end, validate);
+    if (s.code != error_code::ok) return s;
+    p = s.p;
+  }
+  skip_ws();
+  if (p == end || *p != ':') return skip_error(p, end, error_code::unexpected_character, "expected ':' after an object key");
+  ++p;
+  skip_ws();
+  goto value;
+
+after_value:
+  if (depth == 0) return {p, error_code::ok, nullptr};
+  skip_ws();
+  if (p == end) return skip_error(p, end, error_code::unexpected_end, nullptr);
+  if (*p == ',') {
+    ++p;
+    skip_ws();
+    if (in_object()) goto key;
+    goto value;
+  }
+  if (*p == (in_object() ? '}' : ']')) {
+    ++p;
+    --depth;
+    goto after_value;
+  }
+  return skip_error(p, end, error_code::unexpected_character,
+                    in_object() ? "expected ',' or '}'" : "expected ',' or ']'");
+}

@@ -1,0 +1,652 @@
+// jot/detail/typed_read.inl - the typed reader, written once, compiled per
+// engine. Not API. No include guard: jot/detail/typed_read.h includes it
+// inside each engine's namespace (jot::detail::isa_<target>) and target
+// region, after that target's scanning core (scanner, strings, skip).
+//
+// One function template per shape of jot/detail/typed_traits.h reads a value
+// straight from the input into the C++ object: no DOM, no token buffer. On
+// entry r.p is at the value's first byte (whitespace skipped); on success it
+// is one past the value. A failure records its error once, in the reader,
+// and returns false; each enclosing object and array then prepends its key
+// or index to the path as the failure returns through it, so the error names
+// the member at no cost to the successful path.
+
+struct reader {
+  const u8* begin;
+  const u8* end;
+  const u8* p;
+  arena* memory;
+  read_result* result;
+  std::uint32_t depth;
+  std::uint32_t max_depth;
+  bool validate;
+  bool reject_unknown;
+  bool allow_missing;
+  bool allow_duplicates;
+  bool failed;
+};
+
+using path_access = read_access<void>;
+
+JOT_COLD inline bool fail_at(reader& r, error_code code, const u8* at, const char* message,
+                             jot::type found = jot::type::absent) noexcept {
+  path_access::fail(*r.result, code, message, static_cast<std::size_t>(at - r.begin), found);
+  r.failed = true;
+  return false;
+}
+
+// The value at r.p is not what `expected` says: a type mismatch, or no value at all.
+JOT_COLD inline bool mismatch(reader& r, const char* expected) noexcept {
+  if (r.p == r.end) return fail_at(r, error_code::unexpected_end, r.p, nullptr);
+  const jot::type found = json_type_of(*r.p);
+  if (found == jot::type::absent) return fail_at(r, error_code::unexpected_character, r.p, "expected a value");
+  return fail_at(r, error_code::type_mismatch, r.p, expected, found);
+}
+
+JOT_ALWAYS_INLINE void skip_ws(reader& r) noexcept {
+  if (r.p != r.end && *r.p <= ' ') r.p = scanner::skip_spaces(r.p, r.end);
+}
+
+inline bool enter(reader& r) noexcept {
+  if (JOT_UNLIKELY(r.depth >= r.max_depth)) return fail_at(r, error_code::depth_exceeded, r.p, nullptr);
+  ++r.depth;
+  ++r.p;
+  skip_ws(r);
+  if (JOT_UNLIKELY(r.p == r.end)) return fail_at(r, error_code::unexpected_end, r.p, nullptr);
+  return true;
+}
+
+// After an element or member: true with r.p past ',' (at the next one), false
+// with r.p past the closing bracket (done), or a failure (r.failed).
+JOT_ALWAYS_INLINE bool next_element(reader& r, u8 close) noexcept {
+  skip_ws(r);
+  if (JOT_LIKELY(r.p != r.end)) {
+    if (*r.p == ',') {
+      ++r.p;
+      skip_ws(r);
+      if (JOT_LIKELY(r.p != r.end)) return true;
+    } else if (*r.p == close) {
+      ++r.p;
+      --r.depth;
+      return false;
+    } else {
+      fail_at(r, error_code::unexpected_character, r.p, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+      return false;
+    }
+  }
+  fail_at(r, error_code::unexpected_end, r.p, nullptr);
+  return false;
+}
+
+// ---- strings ----
+
+// A string token: its body [start, stop) when plain; when escaped, stop is
+// the first backslash and close the closing quote.
+struct string_token {
+  const u8* start;
+  const u8* stop;
+  const u8* close;
+  bool escaped;
+};
+
+// Scans the string at r.p (which must be '"'): a plain string leaves r.p past
+// it; an escaped one leaves r.p at the opening quote until decoded.
+JOT_ALWAYS_INLINE bool scan_token(reader& r, string_token& t) noexcept {
+  t.start = r.p + 1;
+  const string_stop s = scan_plain_string<scanner>(t.start, r.end, r.validate);
+  if (JOT_UNLIKELY(s.code != error_code::ok)) return fail_at(r, s.code, s.p, nullptr);
+  t.stop = s.p;
+  t.escaped = *s.p == '\\';
+  if (JOT_LIKELY(!t.escaped)) {
+    r.p = s.p + 1;
+    return true;
+  }
+  t.close = find_string_end<scanner>(s.p, r.end);
+  if (t.close == nullptr) {
+    const unescaped u = unescape_string<scanner, false>(t.start, t.stop, r.end, r.validate, nullptr);
+    return fail_at(r, u.code == error_code::ok ? error_code::unterminated_string : u.code, u.p, nullptr);
+  }
+  return true;
+}
+
+// Decodes an escaped token into dst (room for close - start bytes); returns
+// the decoded size, or SIZE_MAX on failure.
+inline std::size_t decode_token(reader& r, const string_token& t, char* dst) noexcept {
+  const unescaped u = unescape_string<scanner, true>(t.start, t.stop, r.end, r.validate, dst);
+  if (u.code != error_code::ok) {
+    fail_at(r, u.code, u.p, nullptr);
+    return SIZE_MAX;
+  }
+  r.p = u.p + 1;
+  return u.size;
+}
+
+inline std::string_view plain_view(const string_token& t) noexcept {
+  return {reinterpret_cast<const char*>(t.start), static_cast<std::size_t>(t.stop - t.start)};
+}
+
+template <class S>
+inline bool read_string(reader& r, S& out) {
+  if (JOT_UNLIKELY(r.p == r.end || *r.p != '"')) return mismatch(r, "expected a string");
+  string_token t{};
+  if (!scan_token(r, t)) return false;
+  if (JOT_LIKELY(!t.escaped)) {
+    out.assign(reinterpret_cast<const char*>(t.start), static_cast<std::size_t>(t.stop - t.start));
+    return true;
+  }
+  out.resize(static_cast<std::size_t>(t.close - t.start));
+  const std::size_t n = decode_token(r, t, out.data());
+  if (n == SIZE_MAX) return false;
+  out.resize(n);
+  return true;
+}
+
+inline bool read_string_view(reader& r, std::string_view& out) noexcept {
+  if (JOT_UNLIKELY(r.p == r.end || *r.p != '"')) return mismatch(r, "expected a string");
+  string_token t{};
+  if (!scan_token(r, t)) return false;
+  if (JOT_LIKELY(!t.escaped)) {
+    out = plain_view(t);
+    return true;
+  }
+  const std::size_t bound = static_cast<std::size_t>(t.close - t.start);
+  char* dst = static_cast<char*>(r.memory->allocate(bound, 1));
+  if (dst == nullptr) {
+    fail_at(r, error_code::capacity_exceeded, r.p, "a string with escapes needs arena memory");
+    path_access::set_needed(*r.result, bound);
+    return false;
+  }
+  const std::size_t n = decode_token(r, t, dst);
+  if (n == SIZE_MAX) return false;
+  out = std::string_view(dst, n);
+  return true;
+}
+
+// Reads a key or enumerator name: a view of the input, or of buf when it has
+// escapes and fits; `fits` is false for a longer escaped string (validated,
+// but matching nothing).
+inline bool read_name(reader& r, std::string_view& name, char (&buf)[128], bool& fits) noexcept {
+  string_token t{};
+  if (!scan_token(r, t)) return false;
+  fits = true;
+  if (JOT_LIKELY(!t.escaped)) {
+    name = plain_view(t);
+    return true;
+  }
+  if (t.close - t.start > static_cast<std::ptrdiff_t>(sizeof buf)) {
+    const unescaped u = unescape_string<scanner, false>(t.start, t.stop, r.end, r.validate, nullptr);
+    if (u.code != error_code::ok) return fail_at(r, u.code, u.p, nullptr);
+    r.p = u.p + 1;
+    fits = false;
+    name = {};
+    return true;
+  }
+  const std::size_t n = decode_token(r, t, buf);
+  if (n == SIZE_MAX) return false;
+  name = std::string_view(buf, n);
+  return true;
+}
+
+// ---- scalars ----
+
+inline bool read_bool(reader& r, bool& out) noexcept {
+  if (r.end - r.p >= 4 && std::memcmp(r.p, "true", 4) == 0) {
+    out = true;
+    r.p += 4;
+    return true;
+  }
+  if (r.end - r.p >= 5 && std::memcmp(r.p, "false", 5) == 0) {
+    out = false;
+    r.p += 5;
+    return true;
+  }
+  if (r.p != r.end && (*r.p == 't' || *r.p == 'f')) return fail_at(r, error_code::invalid_literal, r.p, nullptr);
+  return mismatch(r, "expected true or false");
+}
+
+// Scans the number at r.p into n (uint, int or double node).
+JOT_ALWAYS_INLINE bool read_number_node(reader& r, node& n, const char* expected) noexcept {
+  if (JOT_UNLIKELY(r.p == r.end || json_type_of(*r.p) != jot::type::number)) return mismatch(r, expected);
+  const number_scan s = scan_number(r.p, r.end, false, &n);
+  if (JOT_UNLIKELY(s.end == nullptr)) return fail_at(r, s.code, s.at, nullptr);
+  r.p = s.end;
+  return true;
+}
+
+// Integers follow the DOM getters: any JSON integer in range, or a double
+// that is a whole number in range (1e2, 100.0); a fraction is a mismatch.
+template <class I>
+inline bool read_integer(reader& r, I& out) noexcept {
+  const u8* at = r.p;
+  node n;
+  if (!read_number_node(r, n, "expected an integer")) return false;
+  using limits = std::numeric_limits<I>;
+  switch (n.kind()) {
+    case kind_uint:
+      if (n.u <= static_cast<std::uint64_t>(limits::max())) {
+        out = static_cast<I>(n.u);
+        return true;
+      }
+      break;
+    case kind_int:
+      if constexpr (std::is_signed_v<I>) {
+        if (n.i >= static_cast<std::int64_t>(limits::min())) {
+          out = static_cast<I>(n.i);
+          return true;
+        }
+      }
+      break;
+    default: {
+      // A double converts as the DOM getters convert it (value_inl.h).
+      const auto v = [&] {
+        if constexpr (std::is_signed_v<I>) return int64_of_double(n.d);
+        else return uint64_of_double(n.d);
+      }();
+      if (!v) {
+        if (v.error().code == error_code::type_mismatch)
+          return fail_at(r, error_code::type_mismatch, at, "expected an integer", jot::type::number);
+        break;
+      }
+      if (*v >= limits::min() && *v <= limits::max()) {
+        out = static_cast<I>(*v);
+        return true;
+      }
+      break;
+    }
+  }
+  return fail_at(r, error_code::number_out_of_range, at, nullptr);
+}
+
+template <class F>
+inline bool read_floating(reader& r, F& out) noexcept {
+  const u8* at = r.p;
+  node n;
+  if (!read_number_node(r, n, "expected a number")) return false;
+  const double d = n.kind() == kind_uint ? static_cast<double>(n.u)
+                   : n.kind() == kind_int ? static_cast<double>(n.i)
+                                          : n.d;
+  if constexpr (std::is_same_v<F, float>) {
+    // Rounded from the double; a finite double beyond float's range is out of range.
+    const float f = static_cast<float>(d);
+    if (f - f != 0) return fail_at(r, error_code::number_out_of_range, at, nullptr);
+    out = f;
+  } else {
+    out = d;
+  }
+  return true;
+}
+
+// ---- containers ----
+
+template <class T>
+bool read_value(reader& r, T& out);
+
+inline bool is_null(const reader& r) noexcept {
+  return r.end - r.p >= 4 && std::memcmp(r.p, "null", 4) == 0;
+}
+
+inline bool read_null(reader& r) noexcept {
+  if (is_null(r)) {
+    r.p += 4;
+    return true;
+  }
+  if (r.p != r.end && *r.p == 'n') return fail_at(r, error_code::invalid_literal, r.p, nullptr);
+  return mismatch(r, "expected null");
+}
+
+// Reads array elements with read_element(index) until ']'; r.p at '['.
+template <class F>
+inline bool read_elements(reader& r, F&& read_element) {
+  if (JOT_UNLIKELY(r.p == r.end || *r.p != '[')) return mismatch(r, "expected an array");
+  if (!enter(r)) return false;
+  if (*r.p == ']') {
+    ++r.p;
+    --r.depth;
+    return true;
+  }
+  for (std::size_t i = 0;; ++i) {
+    if (JOT_UNLIKELY(!read_element(i))) {
+      path_access::prepend_index(*r.result, i);
+      return false;
+    }
+    if (!next_element(r, ']')) return !r.failed;
+  }
+}
+
+template <class V>
+inline bool read_sequence(reader& r, V& out) {
+  std::size_t count = 0;
+  const bool ok = read_elements(r, [&](std::size_t i) {
+    // Elements already there are reused (their strings and vectors keep
+    // their capacity); the surplus is erased below.
+    if (i == out.size()) out.emplace_back();
+    count = i + 1;
+    if constexpr (std::is_same_v<typename V::value_type, bool>) {
+      bool b = false;
+      if (!read_bool(r, b)) return false;
+      out[i] = b;
+      return true;
+    } else {
+      return read_value(r, out[i]);
+    }
+  });
+  if (ok) out.erase(out.begin() + static_cast<std::ptrdiff_t>(count), out.end());
+  return ok;
+}
+
+template <class E, std::size_t N>
+inline bool read_fixed(reader& r, E* out) {
+  std::size_t count = 0;
+  const bool ok = read_elements(r, [&](std::size_t i) {
+    if (i == N) return fail_at(r, error_code::wrong_length, r.p, "more elements than the array holds");
+    count = i + 1;
+    return read_value(r, out[i]);
+  });
+  if (ok && count != N) return fail_at(r, error_code::wrong_length, r.p - 1, "fewer elements than the array holds");
+  return ok;
+}
+
+template <class E>
+inline bool read_span(reader& r, std::span<E>& out) {
+  static_assert(!std::is_const_v<E>, "jot::read: a std::span read from JSON needs mutable elements");
+  static_assert(std::is_trivially_destructible_v<E> && std::is_trivially_copyable_v<E>,
+                "jot::read: span elements live in the arena, which runs no destructors: use trivially "
+                "copyable elements (numbers, string_view, spans, structs of those)");
+  E* data = nullptr;
+  std::size_t capacity = 0, count = 0;
+  const bool ok = read_elements(r, [&](std::size_t i) {
+    if (i == capacity) {
+      // Doubling: the abandoned copies cost at most as much arena as the span.
+      const std::size_t grown = capacity ? capacity * 2 : 8;
+      E* bigger = static_cast<E*>(r.memory->allocate(grown * sizeof(E), alignof(E)));
+      if (bigger == nullptr) {
+        fail_at(r, error_code::capacity_exceeded, r.p, "a std::span needs arena memory");
+        path_access::set_needed(*r.result, grown * sizeof(E));
+        return false;
+      }
+      if (count != 0) std::memcpy(static_cast<void*>(bigger), data, count * sizeof(E));
+      data = bigger;
+      capacity = grown;
+    }
+    ::new (static_cast<void*>(data + i)) E{};
+    count = i + 1;
+    return read_value(r, data[i]);
+  });
+  if (ok) out = std::span<E>(data, count);
+  return ok;
+}
+
+// Reads object members with read_member(key, key position) until '}'; r.p at '{'.
+template <class F>
+inline bool read_members(reader& r, F&& read_member) {
+  if (JOT_UNLIKELY(r.p == r.end || *r.p != '{')) return mismatch(r, "expected an object");
+  if (!enter(r)) return false;
+  if (*r.p == '}') {
+    ++r.p;
+    --r.depth;
+    return true;
+  }
+  for (;;) {
+    if (JOT_UNLIKELY(*r.p != '"')) return fail_at(r, error_code::unexpected_character, r.p, "expected a string key");
+    const u8* key_at = r.p;
+    char buf[128];
+    std::string_view key;
+    bool fits;
+    if (!read_name(r, key, buf, fits)) return false;
+    skip_ws(r);
+    if (JOT_UNLIKELY(r.p == r.end || *r.p != ':'))
+      return fail_at(r, error_code::unexpected_character, r.p, "expected ':' after an object key");
+    ++r.p;
+    skip_ws(r);
+    if (JOT_UNLIKELY(!read_member(key, fits, key_at))) {
+      if (fits) path_access::prepend_key(*r.result, key);
+      return false;
+    }
+    if (!next_element(r, '}')) return !r.failed;
+  }
+}
+
+template <class M>
+inline bool read_map(reader& r, M& out) {
+  out.clear();
+  return read_members(r, [&](std::string_view, bool, const u8* key_at) {
+    // The key again, decoded into the map's own key type (its allocator too).
+    typename M::key_type key;
+    const u8* value_at = r.p;
+    r.p = key_at;
+    if (!read_string(r, key)) return false;
+    r.p = value_at;
+    auto [it, inserted] = out.try_emplace(std::move(key));
+    if (!inserted && !r.allow_duplicates) return fail_at(r, error_code::duplicate_key, key_at, nullptr);
+    return read_value(r, it->second);
+  });
+}
+
+template <class T>
+inline void reset_absent(T& member) {
+  if constexpr (typed::shape_v<T> == typed::shape::optional) member.reset();
+  else member = nullptr;
+}
+
+template <class T>
+inline bool read_object(reader& r, T& out) {
+  constexpr std::size_t n = jot::reflect::member_count<T>;
+  constexpr std::size_t words = n == 0 ? 1 : (n + 63) / 64;
+  std::uint64_t seen[words] = {};
+  const bool ok = read_members(r, [&](std::string_view key, bool fits, const u8* key_at) {
+    const std::size_t i = fits ? jot::reflect::member_index<T>(key) : jot::reflect::npos;
+    if (i == jot::reflect::npos) {
+      if (r.reject_unknown) return fail_at(r, error_code::unknown_key, key_at, nullptr);
+      const skipped s = skip_value(r.p, r.end, r.validate, r.max_depth - r.depth);
+      if (s.code != error_code::ok) return fail_at(r, s.code, s.p, s.message);
+      r.p = s.p;
+      return true;
+    }
+    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    if (JOT_UNLIKELY((seen[i / 64] & bit) != 0) && !r.allow_duplicates)
+      return fail_at(r, error_code::duplicate_key, key_at, nullptr);
+    seen[i / 64] |= bit;
+    bool member_ok = false;
+    jot::reflect::visit_member(out, i, [&](auto, std::string_view, auto& member) {
+      member_ok = read_value(r, member);
+    });
+    return member_ok;
+  });
+  if (!ok) return false;
+  // Members the object did not name: optional ones are emptied, the others
+  // are an error unless allowed.
+  std::size_t named = 0;
+  for (std::uint64_t w : seen) named += static_cast<std::size_t>(std::popcount(w));
+  if (named == n) return true;
+  bool complete = true;
+  jot::reflect::for_each_member(out, [&](auto index, std::string_view key, auto& member) {
+    constexpr std::size_t i = decltype(index)::value;
+    if (!complete || (seen[i / 64] >> (i % 64) & 1) != 0) return;
+    using M = std::remove_cvref_t<decltype(member)>;
+    if constexpr (typed::may_be_absent<M>) {
+      reset_absent(member);
+    } else if (!r.allow_missing) {
+      complete = false;
+      fail_at(r, error_code::missing_member, r.p - 1, "missing member");
+      path_access::prepend_key(*r.result, key);
+    }
+  });
+  return complete;
+}
+
+// ---- variants ----
+
+// Whether a variant alternative of type A takes a value of JSON type t
+// (integral: the number has no fraction or exponent).
+template <class A>
+constexpr bool takes(jot::type t, bool integral) noexcept {
+  using typed::shape;
+  constexpr shape s = typed::shape_v<A>;
+  if constexpr (s == shape::proxy) {
+    return takes<typename meta<A>::proxy>(t, integral);
+  } else if constexpr (s == shape::optional || s == shape::pointer) {
+    return t == jot::type::null || takes<typename A::value_type>(t, integral);
+  } else if constexpr (s == shape::dom_value || s == shape::raw) {
+    return true;
+  } else if constexpr (s == shape::enumeration) {
+    return typed::enum_as_integer<A>() ? t == jot::type::number && integral : t == jot::type::string;
+  } else {
+    switch (t) {
+      case jot::type::null: return s == shape::monostate;
+      case jot::type::boolean: return s == shape::boolean;
+      case jot::type::number: return s == shape::floating || (s == shape::integer && integral);
+      case jot::type::string: return s == shape::string || s == shape::string_view;
+      case jot::type::array: return s == shape::sequence || s == shape::fixed_array || s == shape::span;
+      case jot::type::object: return s == shape::object || s == shape::map;
+      default: return false;
+    }
+  }
+}
+
+// True when the number at p has neither fraction nor exponent.
+inline bool integral_number(const u8* p, const u8* end) noexcept {
+  if (p != end && *p == '-') ++p;
+  while (p != end && static_cast<u8>(*p - '0') < 10) ++p;
+  return p == end || (*p != '.' && *p != 'e' && *p != 'E');
+}
+
+template <class V, std::size_t... I>
+inline bool read_variant(reader& r, V& out, std::index_sequence<I...>) {
+  if (r.p == r.end) return mismatch(r, "expected a value");
+  const jot::type t = json_type_of(*r.p);
+  const bool integral = t == jot::type::number && integral_number(r.p, r.end);
+  bool ok = false;
+  const bool matched =
+      ((takes<std::variant_alternative_t<I, V>>(t, integral) &&
+        (ok = read_value(r, out.template emplace<I>()), true)) ||
+       ...);
+  if (!matched) return mismatch(r, "no alternative of the variant takes this value");
+  return ok;
+}
+
+// ---- every shape ----
+
+template <class T>
+inline bool read_value(reader& r, T& out) {
+  using typed::shape;
+  constexpr shape s = typed::shape_v<T>;
+  static_assert(s != shape::unsupported, "jot::read: a member's type has no JSON mapping (see jot/typed.h)");
+  if constexpr (s == shape::boolean) {
+    return read_bool(r, out);
+  } else if constexpr (s == shape::integer) {
+    return read_integer(r, out);
+  } else if constexpr (s == shape::floating) {
+    return read_floating(r, out);
+  } else if constexpr (s == shape::string) {
+    return read_string(r, out);
+  } else if constexpr (s == shape::string_view) {
+    return read_string_view(r, out);
+  } else if constexpr (s == shape::optional) {
+    if (is_null(r)) {
+      r.p += 4;
+      out.reset();
+      return true;
+    }
+    if (!out) out.emplace();
+    return read_value(r, *out);
+  } else if constexpr (s == shape::pointer) {
+    if (is_null(r)) {
+      r.p += 4;
+      out.reset();
+      return true;
+    }
+    if (!out) out = std::make_unique<typename T::element_type>();
+    return read_value(r, *out);
+  } else if constexpr (s == shape::sequence) {
+    return read_sequence(r, out);
+  } else if constexpr (s == shape::fixed_array) {
+    if constexpr (std::is_array_v<T>) return read_fixed<std::remove_extent_t<T>, std::extent_v<T>>(r, out);
+    else return read_fixed<typename T::value_type, std::tuple_size_v<T>>(r, out.data());
+  } else if constexpr (s == shape::span) {
+    return read_span(r, out);
+  } else if constexpr (s == shape::map) {
+    return read_map(r, out);
+  } else if constexpr (s == shape::variant) {
+    return read_variant(r, out, std::make_index_sequence<std::variant_size_v<T>>{});
+  } else if constexpr (s == shape::monostate) {
+    return read_null(r);
+  } else if constexpr (s == shape::enumeration) {
+    if constexpr (typed::enum_as_integer<T>()) {
+      std::underlying_type_t<T> v{};
+      if (!read_integer(r, v)) return false;
+      out = static_cast<T>(v);
+      return true;
+    } else {
+      if (r.p == r.end || *r.p != '"') return mismatch(r, "expected an enumerator name");
+      const u8* at = r.p;
+      char buf[128];
+      std::string_view name;
+      bool fits;
+      if (!read_name(r, name, buf, fits)) return false;
+      if (!fits || !jot::reflect::enum_from_name(name, out))
+        return fail_at(r, error_code::invalid_value, at, "not a name of the enum");
+      return true;
+    }
+  } else if constexpr (s == shape::dom_value || s == shape::raw) {
+    const u8* start = r.p;
+    const skipped k = skip_value(r.p, r.end, r.validate, r.max_depth - r.depth);
+    if (k.code != error_code::ok) return fail_at(r, k.code, k.p, k.message);
+    r.p = k.p;
+    const std::string_view text(reinterpret_cast<const char*>(start), static_cast<std::size_t>(k.p - start));
+    if constexpr (s == shape::raw) {
+      out.text = text;
+      return true;
+    } else {
+      parse_options po;
+      po.validate_utf8 = r.validate;
+      po.max_depth = r.max_depth - r.depth;
+      result<document> doc = jot::parse(text, *r.memory, po);
+      if (!doc) {
+        fail_at(r, doc.error().code, start + doc.error().offset, doc.error().message);
+        path_access::set_needed(*r.result, doc.error().needed);
+        return false;
+      }
+      out = doc->root();
+      return true;
+    }
+  } else if constexpr (s == shape::proxy) {
+    const u8* at = r.p;
+    typename meta<T>::proxy in{};
+    if (!read_value(r, in)) return false;
+    if (!meta<T>::read(in, out)) return fail_at(r, error_code::invalid_value, at, "rejected by jot::meta<T>::read");
+    return true;
+  } else {
+    return read_object(r, out);
+  }
+}
+
+// Reads the whole document json into out; the error, if any, goes to result.
+template <class T>
+JOT_NOINLINE void read_document(std::string_view json, T& out, arena* memory, const read_options& options,
+                                read_result& result) noexcept {
+  reader r;
+  r.begin = reinterpret_cast<const u8*>(json.data());
+  r.end = r.begin + json.size();
+  r.p = r.begin;
+  r.memory = memory;
+  r.result = &result;
+  r.depth = 0;
+  r.max_depth = options.max_depth;
+  r.validate = options.validate_utf8;
+  r.reject_unknown = options.reject_unknown_keys;
+  r.allow_missing = options.allow_missing_members;
+  r.allow_duplicates = options.allow_duplicate_keys;
+  r.failed = false;
+  if (json.size() > jot::max_input_size) {
+    fail_at(r, error_code::input_too_large, r.begin, nullptr);
+  } else {
+    skip_ws(r);
+    if (r.p == r.end) {
+      fail_at(r, error_code::empty_input, r.p, nullptr);
+    } else if (read_value(r, out)) {
+      skip_ws(r);
+      if (r.p != r.end) fail_at(r, error_code::trailing_content, r.p, nullptr);
+    }
+  }
+  if (r.failed) jot::locate(path_access::error_of(result), json);
+}

@@ -1,0 +1,442 @@
+// tests/typed_read_test.cpp - jot::read (jot/typed.h): every shape, the key
+// policies, error codes, positions and pointers, memory, and every kernel.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <memory_resource>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "alloc_counter.h"
+#include "jot/typed.h"
+#include "test_kernels.h"
+
+namespace {
+
+using jot::error_code;
+
+// The error's text as read_result::describe writes it.
+std::string describe(const jot::read_result& r) {
+  char buf[512];
+  const std::size_t n = r.describe(buf, sizeof buf);
+  return std::string(buf, n < sizeof buf ? n : sizeof buf - 1);
+}
+
+// Reads json into a fresh T with a 64 KB arena; asserts success.
+template <class T>
+T must_read(std::string_view json, const jot::read_options& o = {}) {
+  static char buf[1 << 16];
+  jot::arena a(buf, sizeof buf);
+  T out{};
+  const jot::read_result r = jot::read(json, out, a, o);
+  EXPECT_TRUE(r.ok()) << json << " -> " << describe(r);
+  return out;
+}
+
+// Reads json into a T and returns the result (expected to fail).
+template <class T>
+jot::read_result read_fails(std::string_view json, const jot::read_options& o = {}) {
+  static char buf[1 << 16];
+  jot::arena a(buf, sizeof buf);
+  T out{};
+  jot::read_result r = jot::read(json, out, a, o);
+  EXPECT_FALSE(r.ok()) << json;
+  return r;
+}
+
+struct point {
+  int x = 0;
+  int y = 0;
+};
+struct shape {
+  std::string name;
+  std::vector<point> points;
+  std::optional<double> scale;
+  bool closed = false;
+};
+
+TEST(TypedRead, NestedStructs) {
+  const auto s = must_read<shape>(R"({"name":"tri","points":[{"x":1,"y":2},{"y":4,"x":3}],"closed":true})");
+  EXPECT_EQ(s.name, "tri");
+  ASSERT_EQ(s.points.size(), 2u);
+  EXPECT_EQ(s.points[1].x, 3);
+  EXPECT_EQ(s.points[1].y, 4);
+  EXPECT_FALSE(s.scale.has_value());
+  EXPECT_TRUE(s.closed);
+}
+
+TEST(TypedRead, WhitespaceEverywhere) {
+  const auto s = must_read<shape>(" \n{ \"name\" :\t\"a\" , \"points\" : [ { \"x\" : 1 , \"y\" : 2 } ] ,"
+                                  " \"scale\" : 2.5 , \"closed\" : false } \r\n");
+  EXPECT_EQ(s.points.at(0).y, 2);
+  EXPECT_EQ(s.scale.value_or(0), 2.5);
+}
+
+template <class I>
+void check_integer_bounds() {
+  using L = std::numeric_limits<I>;
+  const std::string min = std::to_string(L::min()), max = std::to_string(L::max());
+  EXPECT_EQ(must_read<I>(min), L::min()) << min;
+  EXPECT_EQ(must_read<I>(max), L::max()) << max;
+  // max + 1 and min - 1, spelled as decimal text.
+  auto plus_one = [](std::string s) {
+    int i = static_cast<int>(s.size()) - 1;
+    while (i >= 0 && s[static_cast<std::size_t>(i)] == '9') s[static_cast<std::size_t>(i--)] = '0';
+    if (i < 0 || s[static_cast<std::size_t>(i)] == '-') s.insert(static_cast<std::size_t>(i + 1), "1");
+    else ++s[static_cast<std::size_t>(i)];
+    return s;
+  };
+  const auto over = read_fails<I>(plus_one(max));
+  EXPECT_EQ(over.error().code, error_code::number_out_of_range) << plus_one(max);
+  const std::string under = L::min() == 0 ? "-1" : plus_one(min);  // "-128" -> "-129"
+  EXPECT_EQ(read_fails<I>(under).error().code, error_code::number_out_of_range) << under;
+}
+
+TEST(TypedRead, IntegerBoundsOfEveryWidth) {
+  check_integer_bounds<std::int8_t>();
+  check_integer_bounds<std::uint8_t>();
+  check_integer_bounds<std::int16_t>();
+  check_integer_bounds<std::uint16_t>();
+  check_integer_bounds<std::int32_t>();
+  check_integer_bounds<std::uint32_t>();
+  check_integer_bounds<std::int64_t>();
+  check_integer_bounds<std::uint64_t>();
+  EXPECT_EQ(read_fails<std::uint8_t>("300").error().code, error_code::number_out_of_range);
+}
+
+TEST(TypedRead, IntegersFromWholeDoublesLikeTheDomGetters) {
+  EXPECT_EQ(must_read<int>("1e2"), 100);
+  EXPECT_EQ(must_read<int>("100.0"), 100);
+  EXPECT_EQ(must_read<int>("-0"), 0);
+  EXPECT_EQ(must_read<std::uint64_t>("1.8446744073709550e19"), 18446744073709549568ull);
+  const auto frac = read_fails<int>("1.5");
+  EXPECT_EQ(frac.error().code, error_code::type_mismatch);
+  EXPECT_EQ(frac.found(), jot::type::number);
+  EXPECT_EQ(read_fails<std::uint64_t>("1e20").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(read_fails<std::int64_t>("-1e19").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(read_fails<int>("01").error().code, error_code::invalid_number);
+  EXPECT_EQ(read_fails<int>("-").error().code, error_code::invalid_number);
+}
+
+TEST(TypedRead, FloatingPoint) {
+  EXPECT_EQ(must_read<double>("0.1"), 0.1);
+  EXPECT_EQ(must_read<double>("-12"), -12.0);
+  EXPECT_EQ(must_read<double>("18446744073709551615"), 18446744073709551615.0);
+  EXPECT_EQ(must_read<float>("0.5"), 0.5f);
+  EXPECT_EQ(read_fails<float>("1e39").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(read_fails<double>("1e400").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(read_fails<double>("\"1\"").error().code, error_code::type_mismatch);
+}
+
+TEST(TypedRead, BoolAndLiterals) {
+  EXPECT_TRUE(must_read<bool>("true"));
+  EXPECT_FALSE(must_read<bool>("false"));
+  EXPECT_EQ(read_fails<bool>("tru").error().code, error_code::invalid_literal);
+  EXPECT_EQ(read_fails<bool>("1").error().code, error_code::type_mismatch);
+  EXPECT_EQ(read_fails<bool>("nul").error().code, error_code::type_mismatch);
+}
+
+TEST(TypedRead, StringsAndViews) {
+  EXPECT_EQ(must_read<std::string>(R"("a\"b\\c\u00e9\ud83d\ude00")"), "a\"b\\c\xC3\xA9\xF0\x9F\x98\x80");
+  const std::string input = R"(["plain","esc\naped"])";
+  char buf[256];
+  jot::arena a(buf, sizeof buf);
+  std::vector<std::string_view> views;
+  ASSERT_TRUE(jot::read(input, views, a).ok());
+  ASSERT_EQ(views.size(), 2u);
+  EXPECT_EQ(views[0], "plain");
+  EXPECT_EQ(views[0].data(), input.data() + 2);  // zero-copy: a view of the input
+  EXPECT_EQ(views[1], "esc\naped");
+  EXPECT_GE(views[1].data(), buf);  // decoded into the arena
+  EXPECT_LT(views[1].data(), buf + sizeof buf);
+  // Without an arena, a string with escapes cannot be viewed.
+  std::string_view v;
+  const auto r = jot::read(R"("a\tb")", v);
+  EXPECT_EQ(r.error().code, error_code::capacity_exceeded);
+  EXPECT_TRUE(jot::read(R"("ab")", v).ok());
+  EXPECT_EQ(v, "ab");
+}
+
+TEST(TypedRead, StringErrorsMatchTheParser) {
+  EXPECT_EQ(read_fails<std::string>("\"abc").error().code, error_code::unterminated_string);
+  EXPECT_EQ(read_fails<std::string>("\"a\\x\"").error().code, error_code::invalid_escape);
+  EXPECT_EQ(read_fails<std::string>("\"\xC0\x80\"").error().code, error_code::invalid_utf8);
+  EXPECT_EQ(read_fails<std::string>("\"\\ud800\"").error().code, error_code::lone_surrogate);
+  EXPECT_EQ(read_fails<std::string>(std::string("\"a\x01\"")).error().code, error_code::control_character);
+  jot::read_options lax;
+  lax.validate_utf8 = false;
+  EXPECT_EQ(must_read<std::string>("\"\xC0\x80\"", lax), "\xC0\x80");
+}
+
+struct holder {
+  std::optional<int> o;
+  std::unique_ptr<point> p;
+  std::array<int, 3> a{};
+  int c[2] = {};
+  std::map<std::string, int> m;
+  std::unordered_map<std::string, std::vector<int>> u;
+};
+
+TEST(TypedRead, OptionalPointerArraysMaps) {
+  const auto h = must_read<holder>(
+      R"({"o":null,"p":{"x":5,"y":6},"a":[1,2,3],"c":[7,8],"m":{"k":1,"a\/b":2},"u":{"z":[1,2]}})");
+  EXPECT_FALSE(h.o.has_value());
+  ASSERT_TRUE(h.p);
+  EXPECT_EQ(h.p->y, 6);
+  EXPECT_EQ(h.a[2], 3);
+  EXPECT_EQ(h.c[1], 8);
+  EXPECT_EQ(h.m.at("a/b"), 2);
+  EXPECT_EQ(h.u.at("z").size(), 2u);
+  using three = std::array<int, 3>;
+  using dict = std::map<std::string, int>;
+  EXPECT_EQ(read_fails<three>("[1,2]").error().code, error_code::wrong_length);
+  EXPECT_EQ(read_fails<three>("[1,2,3,4]").error().code, error_code::wrong_length);
+  EXPECT_EQ(read_fails<dict>(R"({"a":1,"a":2})").error().code, error_code::duplicate_key);
+  jot::read_options dup;
+  dup.allow_duplicate_keys = true;
+  EXPECT_EQ(must_read<dict>(R"({"a":1,"a":2})", dup).at("a"), 2);
+}
+
+TEST(TypedRead, SpansLiveInTheArena) {
+  char buf[4096];
+  jot::arena a(buf, sizeof buf);
+  std::span<std::uint32_t> s;
+  std::string json = "[";
+  for (int i = 0; i < 100; ++i) json += std::to_string(i) + (i == 99 ? "]" : ",");
+  ASSERT_TRUE(jot::read(json, s, a).ok());
+  ASSERT_EQ(s.size(), 100u);
+  EXPECT_EQ(s[99], 99u);
+  EXPECT_GE(reinterpret_cast<char*>(s.data()), buf);
+  std::span<int> none;
+  EXPECT_EQ(jot::read("[1]", none).error().code, error_code::capacity_exceeded);
+}
+
+struct with_variant {
+  std::variant<std::monostate, std::int64_t, double, std::string, std::vector<int>, point> v;
+};
+
+TEST(TypedRead, VariantsPickByJsonType) {
+  EXPECT_EQ(must_read<with_variant>(R"({"v":null})").v.index(), 0u);
+  EXPECT_EQ(std::get<1>(must_read<with_variant>(R"({"v":-7})").v), -7);
+  EXPECT_EQ(std::get<2>(must_read<with_variant>(R"({"v":1.5})").v), 1.5);
+  EXPECT_EQ(std::get<2>(must_read<with_variant>(R"({"v":1e3})").v), 1000.0);
+  EXPECT_EQ(std::get<3>(must_read<with_variant>(R"({"v":"s"})").v), "s");
+  EXPECT_EQ(std::get<4>(must_read<with_variant>(R"({"v":[1]})").v).size(), 1u);
+  EXPECT_EQ(std::get<5>(must_read<with_variant>(R"({"v":{"x":1,"y":2}})").v).y, 2);
+  const auto r = read_fails<with_variant>(R"({"v":true})");
+  EXPECT_EQ(r.error().code, error_code::type_mismatch);
+  EXPECT_EQ(r.path(), "/v");
+}
+
+struct keeper {
+  jot::raw_json ext;
+  jot::value dom;
+};
+
+TEST(TypedRead, RawJsonAndValuesKeepSubtrees) {
+  const std::string json = R"({"ext":{"a" : [1, {"b":null}]},"dom":{"k":[true,"x"]}})";
+  char buf[4096];
+  jot::arena a(buf, sizeof buf);
+  keeper k;
+  ASSERT_TRUE(jot::read(json, k, a).ok());
+  EXPECT_EQ(k.ext.text, R"({"a" : [1, {"b":null}]})");
+  EXPECT_EQ(k.dom["k"][1].get_string().value_or(""), "x");
+  // Raw JSON is validated like everything else.
+  EXPECT_EQ(read_fails<keeper>(R"({"ext":{"a":[1,]},"dom":1})").error().code, error_code::unexpected_character);
+  EXPECT_EQ(read_fails<keeper>(R"({"ext":"\x","dom":1})").error().code, error_code::invalid_escape);
+}
+
+TEST(TypedRead, UnknownKeysAreSkippedButValidated) {
+  const std::string ok_json = R"({"x":1,"junk":{"deep":[1,2,{"q":"\u00e9"}],"n":-1.5e3},"y":2,"more":null})";
+  const auto p = must_read<point>(ok_json);
+  EXPECT_EQ(p.x, 1);
+  EXPECT_EQ(p.y, 2);
+  for (const char* bad : {R"({"x":1,"junk":[1,2,],"y":2})", R"({"x":1,"junk":tru,"y":2})",
+                          R"({"x":1,"junk":"\uZZZZ","y":2})", R"({"x":1,"junk":01,"y":2})",
+                          "{\"x\":1,\"junk\":\"\xFF\",\"y\":2}", R"({"x":1,"junk":{"a" 1},"y":2})"}) {
+    const auto r = read_fails<point>(bad);
+    EXPECT_NE(r.error().code, error_code::ok) << bad;
+    EXPECT_EQ(r.path(), "/junk") << bad;
+  }
+  jot::read_options strict;
+  strict.reject_unknown_keys = true;
+  const auto r = read_fails<point>(ok_json, strict);
+  EXPECT_EQ(r.error().code, error_code::unknown_key);
+  EXPECT_EQ(r.path(), "/junk");
+  EXPECT_EQ(r.error().offset, 7u);
+}
+
+TEST(TypedRead, MissingAndDuplicateMembers) {
+  const auto missing = read_fails<point>(R"({"x":1})");
+  EXPECT_EQ(missing.error().code, error_code::missing_member);
+  EXPECT_EQ(missing.path(), "/y");
+  jot::read_options lenient;
+  lenient.allow_missing_members = true;
+  EXPECT_EQ(must_read<point>(R"({"x":1})", lenient).x, 1);
+  // Optional members may be absent, and are emptied when they are.
+  const auto s = must_read<shape>(R"({"name":"a","points":[],"closed":true})");
+  EXPECT_FALSE(s.scale.has_value());
+  const auto dup = read_fails<point>(R"({"x":1,"y":2,"x":3})");
+  EXPECT_EQ(dup.error().code, error_code::duplicate_key);
+  EXPECT_EQ(dup.path(), "/x");
+  jot::read_options last_wins;
+  last_wins.allow_duplicate_keys = true;
+  EXPECT_EQ(must_read<point>(R"({"x":1,"y":2,"x":3})", last_wins).x, 3);
+}
+
+struct banner {
+  int w = 0;
+  int h = 0;
+};
+struct imp {
+  std::string id;
+  std::optional<banner> b;
+};
+struct request {
+  std::vector<imp> imps;
+};
+
+TEST(TypedRead, ErrorsNameTheMemberWithPointerLineAndColumn) {
+  const std::string json = "{\"imps\":[{\"id\":\"1\",\"b\":{\"w\":1,\"h\":2}},\n {\"id\":\"2\",\"b\":{\"w\":\"300\",\"h\":2}}]}";
+  const auto r = read_fails<request>(json);
+  EXPECT_EQ(r.error().code, error_code::type_mismatch);
+  EXPECT_EQ(r.path(), "/imps/1/b/w");
+  EXPECT_EQ(r.found(), jot::type::string);
+  EXPECT_EQ(r.error().line, 2u);
+  EXPECT_EQ(r.error().column, 21u);
+  EXPECT_EQ(json[r.error().offset], '"');
+  EXPECT_EQ(describe(r), "/imps/1/b/w: expected an integer, got string (2:21)");
+  // Keys with '/' and '~' are escaped in the pointer.
+  using dict = std::map<std::string, int>;
+  const auto m = read_fails<dict>(R"({"a/b~c":"x"})");
+  EXPECT_EQ(m.path(), "/a~1b~0c");
+  // The root has an empty path.
+  const auto root = read_fails<int>("\"x\"");
+  EXPECT_EQ(root.path(), "");
+  EXPECT_EQ(describe(root), "expected an integer, got string (1:1)");
+}
+
+TEST(TypedRead, LongPathsKeepTheirEnd) {
+  using nest = std::vector<std::vector<std::vector<std::map<std::string, int>>>>;
+  const std::string key(300, 'k');
+  const auto r = read_fails<nest>("[[[{\"" + key + "\":\"x\"}]]]");
+  EXPECT_TRUE(r.path_truncated());
+  EXPECT_EQ(r.path().size(), jot::read_result::max_path);
+  EXPECT_EQ(r.path().substr(r.path().size() - 3), "kkk");
+}
+
+TEST(TypedRead, DocumentLevelErrors) {
+  EXPECT_EQ(read_fails<int>("").error().code, error_code::empty_input);
+  EXPECT_EQ(read_fails<int>("  ").error().code, error_code::empty_input);
+  EXPECT_EQ(read_fails<int>("1 2").error().code, error_code::trailing_content);
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"y":2)").error().code, error_code::unexpected_end);
+  EXPECT_EQ(read_fails<point>(R"({"x":1 "y":2})").error().code, error_code::unexpected_character);
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"y":2,})").error().code, error_code::unexpected_character);
+  EXPECT_EQ(read_fails<std::vector<int>>("[1,2,]").error().code, error_code::unexpected_character);
+  EXPECT_EQ(read_fails<std::vector<int>>("[1 2]").error().code, error_code::unexpected_character);
+}
+
+struct tree {
+  std::vector<tree> kids;
+};
+
+TEST(TypedRead, DepthIsLimited) {
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += "{\"kids\":[";
+  for (int i = 0; i < 40; ++i) deep += "]}";
+  jot::read_options o;
+  o.max_depth = 200;
+  EXPECT_TRUE(must_read<tree>(deep, o).kids.size() == 1);
+  o.max_depth = 50;
+  EXPECT_EQ(read_fails<tree>(deep, o).error().code, error_code::depth_exceeded);
+  // Inside a skipped value too.
+  std::string skipped = "{\"x\":1,\"y\":2,\"z\":" + std::string(100, '[') + std::string(100, ']') + "}";
+  EXPECT_EQ(read_fails<point>(skipped, o).error().code, error_code::depth_exceeded);
+  o.max_depth = 1000;
+  EXPECT_EQ(must_read<point>(skipped, o).y, 2);
+}
+
+struct celsius {
+  double degrees = 0;
+};
+}  // namespace
+
+template <>
+struct jot::meta<celsius> {
+  using proxy = double;
+  static bool read(const double& in, celsius& out) noexcept {
+    if (in < -273.15) return false;
+    out.degrees = in;
+    return true;
+  }
+  static double write(const celsius& in) noexcept { return in.degrees; }
+};
+
+namespace {
+
+TEST(TypedRead, ProxyTypes) {
+  EXPECT_EQ(must_read<celsius>("21.5").degrees, 21.5);
+  const auto r = read_fails<std::vector<celsius>>("[1,-300]");
+  EXPECT_EQ(r.error().code, error_code::invalid_value);
+  EXPECT_EQ(r.path(), "/1");
+}
+
+TEST(TypedRead, ReusedObjectsReuseAndResetTheirMembers) {
+  char buf[4096];
+  jot::arena a(buf, sizeof buf);
+  shape s;
+  ASSERT_TRUE(jot::read(R"({"name":"a","points":[{"x":1,"y":1},{"x":2,"y":2}],"scale":3,"closed":true})", s, a).ok());
+  ASSERT_TRUE(jot::read(R"({"name":"b","points":[{"x":9,"y":9}],"closed":false})", s, a).ok());
+  EXPECT_EQ(s.name, "b");
+  ASSERT_EQ(s.points.size(), 1u);
+  EXPECT_EQ(s.points[0].x, 9);
+  EXPECT_FALSE(s.scale.has_value());
+}
+
+struct views {
+  std::string_view id;
+  std::span<std::string_view> cur;
+  std::span<std::int32_t> w;
+  std::optional<jot::raw_json> ext;
+};
+
+TEST(TypedRead, ArenaDecodeAllocatesNothing) {
+  const std::string json = R"({"id":"r\"1","cur":["USD","EUR"],"w":[300,250],"ext":{"k":"v"}})";
+  char buf[2048];
+  jot::arena a(buf, sizeof buf);
+  views v;
+  const std::size_t before = jot_test::allocation_count();
+  for (int i = 0; i < 100; ++i) {
+    a.reset();
+    const jot::read_result r = jot::read(json, v, a);
+    ASSERT_TRUE(r.ok()) << describe(r);
+  }
+  EXPECT_EQ(jot_test::allocation_count(), before);
+  EXPECT_EQ(v.id, "r\"1");
+  ASSERT_EQ(v.cur.size(), 2u);
+  EXPECT_EQ(v.cur[1], "EUR");
+  EXPECT_EQ(v.w[0], 300);
+  EXPECT_EQ(v.ext->text, R"({"k":"v"})");
+}
+
+TEST(TypedRead, EveryKernelReadsTheSame) {
+  const std::string json = R"({"name":"caf\u00e9 \u2603 long enough to need a few vector blocks ......","points":[{"x":1,"y":2}],"closed":true})";
+  for (jot::kernel k : jot_test::supported_kernels()) {
+    jot::read_options o;
+    o.kernel = k;
+    const auto s = must_read<shape>(json, o);
+    EXPECT_EQ(s.name, "caf\xC3\xA9 \xE2\x98\x83 long enough to need a few vector blocks ......") << jot::kernel_name(k);
+    EXPECT_EQ(read_fails<shape>("{\"name\":\"caf\xC3\"}", o).error().code, error_code::invalid_utf8);
+  }
+}
+
+}  // namespace
