@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -37,6 +37,9 @@ seed() {
   # fixed buffer: 1/32 of the bound (usually too small), then 1/4 (usually enough)
   { printf '\000\000\010\000'; cat "$2"; } >"$out/fixed_buffer_fuzzer/small_$1"
   { printf '\000\003\100\000'; cat "$2"; } >"$out/fixed_buffer_fuzzer/$1"
+  # typed: strict policies on the automatic kernel, then every leniency
+  { printf '\000'; cat "$2"; } >"$out/typed_fuzzer/$1"
+  { printf '\016'; cat "$2"; } >"$out/typed_fuzzer/lenient_$1"
 }
 
 small_enough() {

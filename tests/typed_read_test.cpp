@@ -232,6 +232,16 @@ TEST(TypedRead, VariantsPickByJsonType) {
   EXPECT_EQ(std::get<3>(must_read<with_variant>(R"({"v":"s"})").v), "s");
   EXPECT_EQ(std::get<4>(must_read<with_variant>(R"({"v":[1]})").v).size(), 1u);
   EXPECT_EQ(std::get<5>(must_read<with_variant>(R"({"v":{"x":1,"y":2}})").v).y, 2);
+  // Integers prefer an integer alternative wherever it is listed; a number
+  // with a fraction goes to a floating one, else to an integer one.
+  using reversed = std::variant<double, std::int64_t>;
+  EXPECT_EQ(must_read<reversed>("3").index(), 1u);
+  EXPECT_EQ(must_read<reversed>("3.5").index(), 0u);
+  using only_int = std::variant<std::string, std::int64_t>;
+  EXPECT_EQ(std::get<1>(must_read<only_int>("1e2")), 100);
+  EXPECT_EQ(read_fails<only_int>("1.5").error().code, error_code::type_mismatch);
+  using only_double = std::variant<bool, double>;
+  EXPECT_EQ(std::get<1>(must_read<only_double>("7")), 7.0);
   const auto r = read_fails<with_variant>(R"({"v":true})");
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
   EXPECT_EQ(r.path(), "/v");
@@ -262,7 +272,8 @@ TEST(TypedRead, UnknownKeysAreSkippedButValidated) {
   EXPECT_EQ(p.y, 2);
   for (const char* bad : {R"({"x":1,"junk":[1,2,],"y":2})", R"({"x":1,"junk":tru,"y":2})",
                           R"({"x":1,"junk":"\uZZZZ","y":2})", R"({"x":1,"junk":01,"y":2})",
-                          "{\"x\":1,\"junk\":\"\xFF\",\"y\":2}", R"({"x":1,"junk":{"a" 1},"y":2})"}) {
+                          "{\"x\":1,\"junk\":\"\xFF\",\"y\":2}", R"({"x":1,"junk":{"a" 1},"y":2})",
+                          R"({"x":1,"junk":[-1.1e309],"y":2})"}) {
     const auto r = read_fails<point>(bad);
     EXPECT_NE(r.error().code, error_code::ok) << bad;
     EXPECT_EQ(r.path(), "/junk") << bad;

@@ -476,8 +476,10 @@ inline bool read_object(reader& r, T& out) {
 
 // ---- variants ----
 
-// Whether a variant alternative of type A takes a value of JSON type t
-// (integral: the number has no fraction or exponent).
+// Whether a variant alternative of type A takes a value of JSON type t. For
+// numbers, `integral` says which kind to take: integers when the number has
+// no fraction or exponent, floating types otherwise (the caller asks again
+// with the other kind when no alternative took the preferred one).
 template <class A>
 constexpr bool takes(jot::type t, bool integral) noexcept {
   using typed::shape;
@@ -494,7 +496,7 @@ constexpr bool takes(jot::type t, bool integral) noexcept {
     switch (t) {
       case jot::type::null: return s == shape::monostate;
       case jot::type::boolean: return s == shape::boolean;
-      case jot::type::number: return s == shape::floating || (s == shape::integer && integral);
+      case jot::type::number: return integral ? s == shape::integer : s == shape::floating;
       case jot::type::string: return s == shape::string || s == shape::string_view;
       case jot::type::array: return s == shape::sequence || s == shape::fixed_array || s == shape::span;
       case jot::type::object: return s == shape::object || s == shape::map;
@@ -514,14 +516,19 @@ template <class V, std::size_t... I>
 inline bool read_variant(reader& r, V& out, std::index_sequence<I...>) {
   if (r.p == r.end) return mismatch(r, "expected a value");
   const jot::type t = json_type_of(*r.p);
-  const bool integral = t == jot::type::number && integral_number(r.p, r.end);
+  bool integral = t == jot::type::number && integral_number(r.p, r.end);
   bool ok = false;
-  const bool matched =
-      ((takes<std::variant_alternative_t<I, V>>(t, integral) &&
-        (ok = read_value(r, out.template emplace<I>()), true)) ||
-       ...);
-  if (!matched) return mismatch(r, "no alternative of the variant takes this value");
-  return ok;
+  const auto pick = [&] {
+    return ((takes<std::variant_alternative_t<I, V>>(t, integral) &&
+             (ok = read_value(r, out.template emplace<I>()), true)) ||
+            ...);
+  };
+  if (pick()) return ok;
+  if (t == jot::type::number) {
+    integral = !integral;  // the other kind of number alternative
+    if (pick()) return ok;
+  }
+  return mismatch(r, "no alternative of the variant takes this value");
 }
 
 // ---- every shape ----

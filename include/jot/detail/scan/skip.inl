@@ -81,8 +81,10 @@ value:
       return skip_error(p, end, error_code::invalid_literal, nullptr);
     case '-': case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9': {
-      node ignored;  // the grammar only: raw leaves the value as text
-      const number_scan n = scan_number(p, end, true, &ignored);
+      // Converted, not just the grammar: the DOM parser rejects a number
+      // beyond double's range (1e309), so skipping one must too.
+      node ignored;
+      const number_scan n = scan_number(p, end, false, &ignored);
       if (n.end == nullptr) return skip_error(n.at, end, n.code, nullptr);
       p = n.end;
       goto after_value;

@@ -1,0 +1,199 @@
+// fuzz/typed_fuzzer.cpp - typed decoding (jot::read) of arbitrary bytes into
+// an OpenRTB-shaped struct.
+//
+// Input: one option byte (bit 0 reject unknown keys, bit 1 allow missing
+// members, bit 2 allow duplicate keys, bit 3 skip UTF-8 validation, bits 4-6
+// the kernel as kernel_from reads it, bit 7 a small arena), then the JSON.
+// Checks that
+//   - the typed reader accepts only what the DOM parser accepts: a decode that
+//     succeeds means valid JSON, and a syntax error means the DOM parser
+//     rejects the text too;
+//   - errors carry a position inside the input, with the right line and column;
+//   - a successful decode agrees with the DOM path, member by member.
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "fuzz_check.h"
+#include "jot/typed.h"
+
+namespace {
+
+struct format_t {
+  std::uint16_t w = 0;
+  std::uint16_t h = 0;
+};
+struct banner_t {
+  std::optional<std::int32_t> w, h;
+  std::vector<format_t> format;
+  std::array<std::uint8_t, 2> pair{};
+};
+struct imp_t {
+  std::string_view id;
+  std::optional<double> bidfloor;
+  std::optional<banner_t> banner;
+  std::optional<jot::raw_json> ext;
+};
+struct device_t {
+  std::string ua;
+  std::optional<std::int8_t> dnt;
+  std::span<std::string_view> langs;
+};
+struct bid_request {
+  std::string id;
+  std::vector<imp_t> imp;
+  std::optional<device_t> device;
+  std::map<std::string, std::int64_t> counts;
+  std::variant<std::monostate, bool, std::uint64_t, double, std::string> any;
+  std::optional<jot::value> dom;
+  bool test = false;
+};
+
+bool is_syntax_error(jot::error_code c) {
+  using jot::error_code;
+  switch (c) {
+    case error_code::type_mismatch:
+    case error_code::number_out_of_range:
+    case error_code::missing_member:
+    case error_code::unknown_key:
+    case error_code::duplicate_key:
+    case error_code::wrong_length:
+    case error_code::invalid_value:
+    case error_code::capacity_exceeded:
+    case error_code::depth_exceeded:
+      return false;
+    default:
+      return true;
+  }
+}
+
+void check_position(const jot::error& e, std::string_view json) {
+  FUZZ_CHECK(e.offset <= json.size());
+  std::uint64_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < e.offset; ++i)
+    if (json[i] == '\n') ++line, line_start = i + 1;
+  FUZZ_CHECK(e.line == line);
+  FUZZ_CHECK(e.column == e.offset - line_start + 1);
+}
+
+// ---- the decoded struct against the DOM, member by member ----
+
+template <class T>
+void agree(const T& typed, jot::value dom);
+
+template <class T>
+void agree_number(T typed, jot::value dom) {
+  const auto d = dom.get<T>();
+  FUZZ_CHECK(d.ok() && *d == typed);
+}
+
+void agree(const std::string& s, jot::value dom) { FUZZ_CHECK(dom.get_string().value_or("\x01") == s); }
+void agree(std::string_view s, jot::value dom) { FUZZ_CHECK(dom.get_string().ok() && *dom.get_string() == s); }
+void agree(const jot::raw_json& raw, jot::value dom) {
+  jot::arena a;
+  auto again = jot::parse(raw.text, a);
+  FUZZ_CHECK(again.ok() && again->root() == dom);
+}
+void agree(const jot::value& v, jot::value dom) { FUZZ_CHECK(v == dom); }
+void agree(const format_t& f, jot::value dom) { agree(f.w, dom["w"]), agree(f.h, dom["h"]); }
+
+template <class T>
+void agree_optional(const std::optional<T>& o, jot::value dom) {
+  if (o) agree(*o, dom);
+  else FUZZ_CHECK(dom.type() == jot::type::absent || dom.type() == jot::type::null);
+}
+
+template <class T>
+void agree_elements(const T& elements, jot::value dom) {
+  auto array = dom.get_array();
+  FUZZ_CHECK(array.ok() && array->size() == std::size(elements));
+  std::size_t i = 0;
+  for (const auto& e : elements) agree(e, dom[i++]);
+}
+
+void agree(const banner_t& b, jot::value dom) {
+  agree_optional(b.w, dom["w"]);
+  agree_optional(b.h, dom["h"]);
+  agree_elements(b.format, dom["format"]);
+  agree_elements(b.pair, dom["pair"]);
+}
+void agree(const imp_t& i, jot::value dom) {
+  agree(i.id, dom["id"]);
+  agree_optional(i.bidfloor, dom["bidfloor"]);
+  agree_optional(i.banner, dom["banner"]);
+  agree_optional(i.ext, dom["ext"]);
+}
+void agree(const device_t& d, jot::value dom) {
+  agree(d.ua, dom["ua"]);
+  agree_optional(d.dnt, dom["dnt"]);
+  agree_elements(d.langs, dom["langs"]);
+}
+
+template <class T>
+void agree(const T& typed, jot::value dom) {
+  if constexpr (std::is_arithmetic_v<T>) agree_number(typed, dom);
+}
+
+void agree(const bid_request& r, jot::value dom) {
+  agree(r.id, dom["id"]);
+  agree_elements(r.imp, dom["imp"]);
+  agree_optional(r.device, dom["device"]);
+  auto counts = dom["counts"].get_object();
+  FUZZ_CHECK(counts.ok());
+  // Keys may repeat in the text (last wins when allowed): check every pair
+  // the map holds against the DOM's last member with that key.
+  for (const auto& [k, v] : r.counts) {
+    jot::value last;
+    for (auto m : *counts)
+      if (m.key == k) last = m.value;
+    agree(v, last);
+  }
+  switch (r.any.index()) {
+    case 0: FUZZ_CHECK(dom["any"].type() == jot::type::null); break;
+    case 1: agree(std::get<1>(r.any), dom["any"]); break;
+    case 2: agree(std::get<2>(r.any), dom["any"]); break;
+    case 3: agree(std::get<3>(r.any), dom["any"]); break;
+    case 4: agree(std::get<4>(r.any), dom["any"]); break;
+  }
+  agree_optional(r.dom, dom["dom"]);
+  agree(r.test, dom["test"]);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 1) return 0;
+  const std::uint8_t flags = data[0];
+  const std::string_view json(reinterpret_cast<const char*>(data + 1), size - 1);
+  jot::read_options o;
+  o.reject_unknown_keys = (flags & 1) != 0;
+  o.allow_missing_members = (flags & 2) != 0;
+  o.allow_duplicate_keys = (flags & 4) != 0;
+  o.validate_utf8 = (flags & 8) == 0;
+  o.kernel = jot_fuzz::kernel_from(static_cast<std::uint8_t>((flags >> 4) & 7));
+  static char buffer[1 << 16];
+  jot::arena a(buffer, (flags & 128) ? 256 : sizeof buffer);
+  bid_request r;
+  const jot::read_result res = jot::read(json, r, a, o);
+
+  jot::parse_options po;
+  po.validate_utf8 = o.validate_utf8;
+  jot::arena dom_arena;
+  const auto doc = jot::parse(json, dom_arena, po);
+  if (res.ok()) {
+    FUZZ_CHECK(doc.ok());  // accepted text is valid JSON
+    // The DOM lookup finds a key's first member, and an allowed missing member
+    // keeps its default: compare member by member under the strict policies.
+    if (!o.allow_duplicate_keys && !o.allow_missing_members) agree(r, doc->root());
+  } else {
+    check_position(res.error(), json);
+    FUZZ_CHECK(res.path().size() <= jot::read_result::max_path);
+    if (is_syntax_error(res.error().code)) FUZZ_CHECK(!doc.ok());
+  }
+  return 0;
+}
