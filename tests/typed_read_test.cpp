@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "alloc_counter.h"
+#include "jot/pmr.h"
 #include "jot/typed.h"
 #include "test_kernels.h"
 
@@ -437,6 +438,34 @@ TEST(TypedRead, ArenaDecodeAllocatesNothing) {
   EXPECT_EQ(v.cur[1], "EUR");
   EXPECT_EQ(v.w[0], 300);
   EXPECT_EQ(v.ext->text, R"({"k":"v"})");
+}
+
+struct pmr_request {
+  std::pmr::string id;
+  std::pmr::vector<std::pmr::string> tags;
+  std::pmr::map<std::pmr::string, std::pmr::vector<int>> groups;
+};
+
+TEST(TypedRead, PmrContainersDecodeIntoTheArena) {
+  const std::string json =
+      R"({"id":"a long identifier that does not fit in a small string buffer","tags":["one\ttab",)"
+      R"("another long tag that needs its own block of memory"],"groups":{"first group name, long enough":[1,2,3]}})";
+  char buf[8192];
+  jot::arena a(buf, sizeof buf);
+  const std::size_t before = jot_test::allocation_count();
+  for (int i = 0; i < 10; ++i) {
+    a.reset();
+    jot::arena_resource memory(a);
+    pmr_request r{std::pmr::string(&memory), std::pmr::vector<std::pmr::string>(&memory),
+                  std::pmr::map<std::pmr::string, std::pmr::vector<int>>(&memory)};
+    const jot::read_result res = jot::read(json, r, a);
+    ASSERT_TRUE(res.ok()) << describe(res);
+    ASSERT_EQ(r.tags.size(), 2u);
+    EXPECT_EQ(r.tags[0], "one\ttab");
+    EXPECT_EQ(r.groups.begin()->second.size(), 3u);
+    EXPECT_EQ(r.groups.begin()->first, "first group name, long enough");
+  }
+  EXPECT_EQ(jot_test::allocation_count(), before);
 }
 
 TEST(TypedRead, EveryKernelReadsTheSame) {

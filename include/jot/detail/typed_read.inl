@@ -410,8 +410,13 @@ template <class M>
 inline bool read_map(reader& r, M& out) {
   out.clear();
   return read_members(r, [&](std::string_view, bool, const u8* key_at) {
-    // The key again, decoded into the map's own key type (its allocator too).
-    typename M::key_type key;
+    // The key again, decoded into the map's own key type, with the map's
+    // allocator where the key takes it (pmr maps: no default-resource string).
+    using key_type = typename M::key_type;
+    key_type key = [&] {
+      if constexpr (std::is_constructible_v<key_type, typename M::allocator_type>) return key_type(out.get_allocator());
+      else return key_type();
+    }();
     const u8* value_at = r.p;
     r.p = key_at;
     if (!read_string(r, key)) return false;
