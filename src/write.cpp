@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "jot/detail/write_primitives.h"
 #include "jot/write.h"
@@ -70,6 +71,7 @@ bool output_buffer::append(std::string_view s) noexcept {
 
 namespace {
 
+using detail::copy_short;
 using detail::node;
 using detail::out_range;
 
@@ -90,29 +92,6 @@ static_assert(escape_reserve + token_slack <= scratch_size);
 static_assert(copy_chunk_bytes + token_slack <= scratch_size);
 static_assert(indent_chunk_bytes + token_slack <= scratch_size);
 static_assert(detail::max_number_chars <= scratch_size);
-
-// Copies n bytes; for n <= 32 with two overlapping fixed-size moves instead
-// of a memcpy call (string lengths vary, so a call would dominate).
-inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
-  if (n >= 8) {
-    if (n <= 16) {
-      std::memcpy(dst, src, 8);
-      std::memcpy(dst + n - 8, src + n - 8, 8);
-    } else if (n <= 32) {
-      std::memcpy(dst, src, 16);
-      std::memcpy(dst + n - 16, src + n - 16, 16);
-    } else {
-      std::memcpy(dst, src, n);
-    }
-  } else if (n >= 4) {
-    std::memcpy(dst, src, 4);
-    std::memcpy(dst + n - 4, src + n - 4, 4);
-  } else if (n != 0) {
-    dst[0] = src[0];
-    dst[n / 2] = src[n / 2];
-    dst[n - 1] = src[n - 1];
-  }
-}
 
 // ---- sinks ------------------------------------------------------------------
 //
@@ -303,6 +282,36 @@ enum escape_mode : unsigned {
 unsigned escape_mode_of(const write_options& options) noexcept {
   return (options.escape_slash ? escape_slash : 0u) |
          (options.escape_non_ascii ? escape_non_ascii : 0u);
+}
+
+// f(slash, non_ascii) with the mode's flags as compile-time constants.
+template <class F>
+auto with_escape_mode(unsigned mode, F&& f) noexcept {
+  using yes = std::true_type;
+  using no = std::false_type;
+  switch (mode) {
+    case escape_none: return f(no{}, no{});
+    case escape_slash: return f(yes{}, no{});
+    case escape_non_ascii: return f(no{}, yes{});
+    default: return f(yes{}, yes{});
+  }
+}
+
+// Room quote_short needs for n bytes.
+constexpr std::size_t quoted_reserve(std::size_t n) noexcept {
+  return detail::escape_expansion * n + detail::escape_store_slack + token_slack;
+}
+
+// '"', [s, s + n) escaped per mode, '"' at out; n <= escape_chunk_bytes and
+// quoted_reserve(n) bytes of room. Returns the end.
+inline char* quote_short(char* out, const char* s, std::size_t n, unsigned mode) noexcept {
+  *out++ = '"';
+  const char* in = s;
+  out = with_escape_mode(mode, [&](auto slash, auto non_ascii) {
+    return detail::escape_chunk<slash(), non_ascii()>(out, in, s + n, s + n);
+  });
+  *out++ = '"';
+  return out;
 }
 
 // The output range lives in locals and is threaded through the helpers
@@ -506,12 +515,9 @@ class writer {
     if (plain && mode_ == escape_none) {
       o = verbatim(o, s, n);
     } else {
-      switch (mode_) {
-        case escape_none: o = escape<false, false>(o, s, n); break;
-        case escape_slash: o = escape<true, false>(o, s, n); break;
-        case escape_non_ascii: o = escape<false, true>(o, s, n); break;
-        default: o = escape<true, true>(o, s, n); break;
-      }
+      o = with_escape_mode(mode_, [&](auto slash, auto non_ascii) {
+        return escape<slash(), non_ascii()>(o, s, n);
+      });
     }
     o = room(o, token_slack);
     *o.cur++ = '"';
@@ -635,13 +641,27 @@ writer<target_sink, Pretty> target_writer(target_sink& sink, const detail::write
 namespace detail {
 
 out_range write_string(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
+  // Most strings are short: one reservation and the escaping loop, without
+  // the writer's general path.
+  if (JOT_WRITE_LIKELY(n <= escape_chunk_bytes)) {
+    o = room(t, o, quoted_reserve(n));
+    o.cur = quote_short(o.cur, s, n, t.escape);
+    return o;
+  }
   target_sink sink(t);
   return target_writer<false>(sink, t).string_slow(o, s, n, false, nullptr, 0);
 }
 
 out_range write_key(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
-  target_sink sink(t);
   const bool pretty = t.indent != 0;
+  if (JOT_WRITE_LIKELY(n <= escape_chunk_bytes)) {
+    o = room(t, o, quoted_reserve(n));  // includes token_slack, so 2 more bytes fit
+    o.cur = quote_short(o.cur, s, n, t.escape);
+    std::memcpy(o.cur, ": ", 2);
+    o.cur += pretty ? 2 : 1;
+    return o;
+  }
+  target_sink sink(t);
   return target_writer<false>(sink, t).string_slow(o, s, n, false, pretty ? ": " : ":",
                                                    pretty ? 2 : 1);
 }
