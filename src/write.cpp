@@ -11,10 +11,16 @@
 //                 written_size() is a fixed_sink of capacity 0.
 // Reservations never exceed scratch_size: long strings and raw numbers are
 // written in chunks.
+//
+// The typed encoder (jot/detail/typed_write.h) writes through the same sinks
+// and calls the writer's string, indentation and number code through the
+// functions declared in jot/detail/write_primitives.h, defined at the end.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
+#include "jot/detail/write_primitives.h"
 #include "jot/write.h"
 #include "write_number.h"
 #include "write_string.h"
@@ -65,10 +71,12 @@ bool output_buffer::append(std::string_view s) noexcept {
 
 namespace {
 
+using detail::copy_short;
 using detail::node;
+using detail::out_range;
 
 // Largest single reservation; the fixed sink's scratch block holds one.
-constexpr std::size_t scratch_size = 4096;
+constexpr std::size_t scratch_size = detail::max_reserve;
 // Input bytes escaped per reservation: the worst case must fit the scratch.
 constexpr std::size_t escape_chunk_bytes = 512;
 constexpr std::size_t escape_reserve =
@@ -85,29 +93,6 @@ static_assert(copy_chunk_bytes + token_slack <= scratch_size);
 static_assert(indent_chunk_bytes + token_slack <= scratch_size);
 static_assert(detail::max_number_chars <= scratch_size);
 
-// Copies n bytes; for n <= 32 with two overlapping fixed-size moves instead
-// of a memcpy call (string lengths vary, so a call would dominate).
-inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
-  if (n >= 8) {
-    if (n <= 16) {
-      std::memcpy(dst, src, 8);
-      std::memcpy(dst + n - 8, src + n - 8, 8);
-    } else if (n <= 32) {
-      std::memcpy(dst, src, 16);
-      std::memcpy(dst + n - 16, src + n - 16, 16);
-    } else {
-      std::memcpy(dst, src, n);
-    }
-  } else if (n >= 4) {
-    std::memcpy(dst, src, 4);
-    std::memcpy(dst + n - 4, src + n - 4, 4);
-  } else if (n != 0) {
-    dst[0] = src[0];
-    dst[n / 2] = src[n / 2];
-    dst[n - 1] = src[n - 1];
-  }
-}
-
 // ---- sinks ------------------------------------------------------------------
 //
 // A sink hands out writable ranges. refill(cur, need) is called when the
@@ -116,12 +101,9 @@ inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
 // failure branch: a buffer_sink whose allocator fails carries on, dropping
 // its output, and reports the failure at the end.
 
-// The writable range [cur, lim). Passed and returned by value so that both
-// pointers live in registers: a char store could alias a pointer in memory.
-struct out_range {
-  char* cur;
-  char* lim;
-};
+// out_range (write_primitives.h) is passed and returned by value so that
+// both pointers live in registers: a char store could alias a pointer in
+// memory.
 
 // Appends to an output_buffer. A token whose worst-case reservation exceeds
 // the free capacity goes to a scratch block first, and only the bytes actually
@@ -212,6 +194,17 @@ class fixed_sink {
   char scratch_[scratch_size];
 };
 
+// Writes where a typed encoder writes: its write_target, whose refill leads
+// to one of the sinks above. Used by the functions the encoder calls.
+class target_sink {
+ public:
+  explicit target_sink(detail::write_target& t) noexcept : t_(t) {}
+  out_range refill(char* cur, std::size_t need) noexcept { return t_.refill(t_.sink, cur, need); }
+
+ private:
+  detail::write_target& t_;
+};
+
 // ---- open containers ----------------------------------------------------------
 
 // The containers enclosing the current position, innermost last, each as its
@@ -280,7 +273,46 @@ class open_stack {
 // ---- the writer ----------------------------------------------------------------
 
 // Escape options as template arguments of escape_chunk, chosen per string.
-enum escape_mode : unsigned { escape_none = 0, escape_slash = 1, escape_non_ascii = 2 };
+enum escape_mode : unsigned {
+  escape_none = 0,
+  escape_slash = detail::escape_slash_bit,
+  escape_non_ascii = detail::escape_non_ascii_bit,
+};
+
+unsigned escape_mode_of(const write_options& options) noexcept {
+  return (options.escape_slash ? escape_slash : 0u) |
+         (options.escape_non_ascii ? escape_non_ascii : 0u);
+}
+
+// f(slash, non_ascii) with the mode's flags as compile-time constants.
+template <class F>
+auto with_escape_mode(unsigned mode, F&& f) noexcept {
+  using yes = std::true_type;
+  using no = std::false_type;
+  switch (mode) {
+    case escape_none: return f(no{}, no{});
+    case escape_slash: return f(yes{}, no{});
+    case escape_non_ascii: return f(no{}, yes{});
+    default: return f(yes{}, yes{});
+  }
+}
+
+// Room quote_short needs for n bytes.
+constexpr std::size_t quoted_reserve(std::size_t n) noexcept {
+  return detail::escape_expansion * n + detail::escape_store_slack + token_slack;
+}
+
+// '"', [s, s + n) escaped per mode, '"' at out; n <= escape_chunk_bytes and
+// quoted_reserve(n) bytes of room. Returns the end.
+inline char* quote_short(char* out, const char* s, std::size_t n, unsigned mode) noexcept {
+  *out++ = '"';
+  const char* in = s;
+  out = with_escape_mode(mode, [&](auto slash, auto non_ascii) {
+    return detail::escape_chunk<slash(), non_ascii()>(out, in, s + n, s + n);
+  });
+  *out++ = '"';
+  return out;
+}
 
 // The output range lives in locals and is threaded through the helpers
 // (range in, range out) so that cur and lim stay in registers; slow paths are
@@ -288,15 +320,13 @@ enum escape_mode : unsigned { escape_none = 0, escape_slash = 1, escape_non_asci
 template <class Sink, bool Pretty>
 class writer {
  public:
-  writer(Sink& sink, const write_options& options) noexcept
-      : sink_(sink),
-        mode_((options.escape_slash ? escape_slash : 0u) |
-              (options.escape_non_ascii ? escape_non_ascii : 0u)),
-        indent_(options.indent) {}
+  // base_depth: the nesting level of the root in the output (a DOM value
+  // inside a typed one), for indentation.
+  writer(Sink& sink, unsigned mode, std::uint32_t indent, std::uint64_t base_depth = 0) noexcept
+      : sink_(sink), mode_(mode), indent_(indent), base_depth_(base_depth) {}
 
-  // Writes the value at root and everything under it; returns the cursor.
-  char* run(const node* root) noexcept {
-    out_range o = sink_.start();
+  // Writes the value at root and everything under it at o; returns the range after it.
+  out_range run(out_range o, const node* root) noexcept {
     open_stack open(root);
     const node* p = root;
     const node* close_at = nullptr;  // end of the innermost open container
@@ -335,11 +365,11 @@ class writer {
         o = room(o, 1);
         *o.cur++ = in_object ? '}' : ']';
         open.pop(p);
-        if (open.empty()) return o.cur;
+        if (open.empty()) return o;
         close_at = open.end();
         in_object = open.in_object();
       }
-      if (close_at == nullptr) return o.cur;  // the root was a scalar
+      if (close_at == nullptr) return o;  // the root was a scalar
       if constexpr (Pretty) {
         o = room(o, 1);
         *o.cur++ = ',';
@@ -360,17 +390,10 @@ class writer {
     }
   }
 
- private:
-  // Returns a range with at least n writable bytes at cur.
-  out_range room(out_range o, std::size_t n) noexcept {
-    if (JOT_WRITE_LIKELY(static_cast<std::size_t>(o.lim - o.cur) >= n)) return o;
-    return sink_.refill(o.cur, n);
-  }
-
-  // '\n' and depth * indent spaces. (depth * indent cannot overflow for any
-  // tape that fits in memory.)
+  // '\n' and (base depth + depth) * indent spaces. (That cannot overflow for
+  // any tape that fits in memory, or any typed value on a stack.)
   out_range newline(out_range o, std::uint64_t depth) noexcept {
-    std::uint64_t spaces = depth * indent_;
+    std::uint64_t spaces = (base_depth_ + depth) * indent_;
     if (JOT_WRITE_LIKELY(spaces <= indent_chunk_bytes)) {
       o = room(o, 1 + spaces + 16);
       *o.cur++ = '\n';
@@ -391,6 +414,13 @@ class writer {
     return o;
   }
 
+ private:
+  // Returns a range with at least n writable bytes at cur.
+  out_range room(out_range o, std::size_t n) noexcept {
+    if (JOT_WRITE_LIKELY(static_cast<std::size_t>(o.lim - o.cur) >= n)) return o;
+    return sink_.refill(o.cur, n);
+  }
+
   out_range scalar(out_range o, const node* p) noexcept {
     switch (p->kind()) {
       case detail::kind_string_plain:
@@ -403,9 +433,9 @@ class writer {
           o.cur += n + 1;
           return o;
         }
-        return string_slow(o, p, nullptr, 0);
+        return string_slow(o, p->str, p->length(), true, nullptr, 0);
       case detail::kind_string:
-        return string_slow(o, p, nullptr, 0);
+        return string_slow(o, p->str, p->length(), false, nullptr, 0);
       case detail::kind_null:
         o = room(o, 8);
         std::memcpy(o.cur, "null", 4);
@@ -458,8 +488,11 @@ class writer {
       o = room(o, 1);
       *o.cur++ = ',';
     }
-    return string_slow(o, p, Pretty ? ": " : ":", suffix_size);
+    return string_slow(o, p->str, n, p->kind() == detail::kind_string_plain,
+                       Pretty ? ": " : ":", suffix_size);
   }
+
+ public:
 
   JOT_WRITE_NOINLINE out_range verbatim(out_range o, const char* s, std::size_t n) noexcept {
     while (n != 0) {
@@ -474,21 +507,17 @@ class writer {
   }
 
   // Any string: quoted, escaped as the options ask, followed by suffix.
-  JOT_WRITE_NOINLINE out_range string_slow(out_range o, const node* p, const char* suffix,
-                                           std::size_t suffix_size) noexcept {
-    const char* s = p->str;
-    const std::size_t n = p->length();
+  // plain: s has no byte that must be escaped (kind_string_plain).
+  JOT_WRITE_NOINLINE out_range string_slow(out_range o, const char* s, std::size_t n, bool plain,
+                                           const char* suffix, std::size_t suffix_size) noexcept {
     o = room(o, 1);
     *o.cur++ = '"';
-    if (p->kind() == detail::kind_string_plain && mode_ == escape_none) {
+    if (plain && mode_ == escape_none) {
       o = verbatim(o, s, n);
     } else {
-      switch (mode_) {
-        case escape_none: o = escape<false, false>(o, s, n); break;
-        case escape_slash: o = escape<true, false>(o, s, n); break;
-        case escape_non_ascii: o = escape<false, true>(o, s, n); break;
-        default: o = escape<true, true>(o, s, n); break;
-      }
+      o = with_escape_mode(mode_, [&](auto slash, auto non_ascii) {
+        return escape<slash(), non_ascii()>(o, s, n);
+      });
     }
     o = room(o, token_slack);
     *o.cur++ = '"';
@@ -496,6 +525,7 @@ class writer {
     return o;
   }
 
+ private:
   template <bool Slash, bool NonAscii>
   out_range escape(out_range o, const char* s, std::size_t n) noexcept {
     const char* const end = s + n;
@@ -517,13 +547,44 @@ class writer {
   Sink& sink_;
   unsigned mode_;
   std::uint32_t indent_;
+  std::uint64_t base_depth_;
 };
 
 // Runs the right writer instantiation; returns the cursor past the text.
 template <class Sink>
 char* write_with(Sink& sink, const node* root, const write_options& options) noexcept {
-  if (options.indent != 0) return writer<Sink, true>(sink, options).run(root);
-  return writer<Sink, false>(sink, options).run(root);
+  const unsigned mode = escape_mode_of(options);
+  if (options.indent != 0) return writer<Sink, true>(sink, mode, options.indent).run(sink.start(), root).cur;
+  return writer<Sink, false>(sink, mode, options.indent).run(sink.start(), root).cur;
+}
+
+// Runs write(sink, failure) -> the cursor past the text, into a caller
+// buffer or an output_buffer, and turns the outcome into the result of the
+// public calls. failure (a typed value that cannot be written) wins over the
+// buffer's own errors: it does not depend on memory.
+template <class Write>
+result<std::size_t> run_fixed(char* buffer, std::size_t capacity, Write write) noexcept {
+  fixed_sink sink(buffer, capacity);
+  error failure{};
+  const std::size_t total = sink.finish(write(sink, failure));
+  if (!failure.ok()) return failure;
+  if (sink.overflowed()) return make_error(error_code::buffer_too_small, total);
+  return total;
+}
+
+template <class Write>
+result<std::string_view> run_buffer(output_buffer& out, Write write) noexcept {
+  const std::size_t old_size = out.size();
+  buffer_sink sink(out);
+  error failure{};
+  const bool grown = sink.finish(write(sink, failure));
+  if (!grown || !failure.ok()) {
+    // Drop the partial text: the buffer is as before the call.
+    out.clear();
+    out.commit(old_size);
+    return failure.ok() ? make_error(error_code::out_of_memory) : failure;
+  }
+  return std::string_view(out.data() + old_size, out.size() - old_size);
 }
 
 }  // namespace
@@ -533,23 +594,14 @@ char* write_with(Sink& sink, const node* root, const write_options& options) noe
 result<std::size_t> write(value v, char* buffer, std::size_t capacity,
                           const write_options& options) noexcept {
   if (!v.exists()) return make_error(error_code::not_found);
-  fixed_sink sink(buffer, capacity);
-  const std::size_t total = sink.finish(write_with(sink, v.node(), options));
-  if (sink.overflowed()) return make_error(error_code::buffer_too_small, total);
-  return total;
+  return run_fixed(buffer, capacity,
+                   [&](fixed_sink& sink, error&) { return write_with(sink, v.node(), options); });
 }
 
 result<std::string_view> write(value v, output_buffer& out, const write_options& options) noexcept {
   if (!v.exists()) return make_error(error_code::not_found);
-  const std::size_t old_size = out.size();
-  buffer_sink sink(out);
-  if (!sink.finish(write_with(sink, v.node(), options))) {
-    // Drop the partial text: the buffer is as before the call.
-    out.clear();
-    out.commit(old_size);
-    return make_error(error_code::out_of_memory);
-  }
-  return std::string_view(out.data() + old_size, out.size() - old_size);
+  return run_buffer(out,
+                    [&](buffer_sink& sink, error&) { return write_with(sink, v.node(), options); });
 }
 
 std::size_t written_size(value v, const write_options& options) noexcept {
@@ -557,5 +609,97 @@ std::size_t written_size(value v, const write_options& options) noexcept {
   fixed_sink sink(nullptr, 0);
   return sink.finish(write_with(sink, v.node(), options));
 }
+
+// ---- what the typed encoder calls (jot/detail/write_primitives.h) ----------------
+
+namespace {
+
+template <class Sink>
+out_range refill_of(void* sink, char* cur, std::size_t need) noexcept {
+  return static_cast<Sink*>(sink)->refill(cur, need);
+}
+
+// Runs encode on value into sink; returns the cursor past the text.
+template <class Sink>
+char* encode_into(Sink& sink, const write_options& options, detail::encode_fn encode,
+                  const void* value, error& failure) noexcept {
+  detail::write_target t{&refill_of<Sink>, &sink, escape_mode_of(options), options.indent, {}};
+  char* const cur = encode(t, sink.start(), value).cur;
+  failure = t.failure;
+  return cur;
+}
+
+// A writer over an encoder's target; Pretty matters only to DOM values.
+template <bool Pretty>
+writer<target_sink, Pretty> target_writer(target_sink& sink, const detail::write_target& t,
+                                          std::uint64_t depth = 0) noexcept {
+  return writer<target_sink, Pretty>(sink, t.escape, t.indent, depth);
+}
+
+}  // namespace
+
+namespace detail {
+
+out_range write_string(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
+  // Most strings are short: one reservation and the escaping loop, without
+  // the writer's general path.
+  if (JOT_WRITE_LIKELY(n <= escape_chunk_bytes)) {
+    o = room(t, o, quoted_reserve(n));
+    o.cur = quote_short(o.cur, s, n, t.escape);
+    return o;
+  }
+  target_sink sink(t);
+  return target_writer<false>(sink, t).string_slow(o, s, n, false, nullptr, 0);
+}
+
+out_range write_key(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
+  const bool pretty = t.indent != 0;
+  if (JOT_WRITE_LIKELY(n <= escape_chunk_bytes)) {
+    o = room(t, o, quoted_reserve(n));  // includes token_slack, so 2 more bytes fit
+    o.cur = quote_short(o.cur, s, n, t.escape);
+    std::memcpy(o.cur, ": ", 2);
+    o.cur += pretty ? 2 : 1;
+    return o;
+  }
+  target_sink sink(t);
+  return target_writer<false>(sink, t).string_slow(o, s, n, false, pretty ? ": " : ":",
+                                                   pretty ? 2 : 1);
+}
+
+out_range write_verbatim(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
+  target_sink sink(t);
+  return target_writer<false>(sink, t).verbatim(o, s, n);
+}
+
+out_range write_newline(write_target& t, out_range o, std::uint64_t depth) noexcept {
+  target_sink sink(t);
+  return target_writer<true>(sink, t).newline(o, depth);
+}
+
+out_range write_dom(write_target& t, out_range o, const node* root, std::uint64_t depth) noexcept {
+  target_sink sink(t);
+  if (t.indent != 0) return target_writer<true>(sink, t, depth).run(o, root);
+  return target_writer<false>(sink, t, depth).run(o, root);
+}
+
+char* print_uint64(char* out, std::uint64_t v) noexcept { return write_uint64(out, v); }
+char* print_int64(char* out, std::int64_t v) noexcept { return write_int64(out, v); }
+char* print_double(char* out, double d) noexcept { return write_double(out, d); }
+
+result<std::string_view> write_typed(output_buffer& out, const write_options& options,
+                                     encode_fn encode, const void* value) noexcept {
+  return run_buffer(out, [&](buffer_sink& sink, error& failure) {
+    return encode_into(sink, options, encode, value, failure);
+  });
+}
+
+result<std::size_t> write_typed(char* buffer, std::size_t capacity, const write_options& options,
+                                encode_fn encode, const void* value) noexcept {
+  return run_fixed(buffer, capacity, [&](fixed_sink& sink, error& failure) {
+    return encode_into(sink, options, encode, value, failure);
+  });
+}
+
+}  // namespace detail
 
 }  // namespace jot

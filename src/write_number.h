@@ -9,15 +9,18 @@
 #include <cstdint>
 #include <cstring>
 
+#include "jot/detail/write_primitives.h"
 #include "write_double.h"
 
 namespace jot::detail {
 
-// Bytes any number writer below may write, including scratch bytes past the
-// returned end: sign, 20 digits and 8 scratch bytes for integers; for doubles
-// at most 25 bytes of text ("-0.0000012345678901234567") but fixed-size
-// 24-byte copies that may end at sign + 21 + 1 + 24.
-inline constexpr std::size_t max_number_chars = 48;
+// max_number_chars (jot/detail/write_primitives.h, which the typed encoder
+// reserves too) bounds what any number writer below may write, including
+// scratch bytes past the returned end: sign, 20 digits and 8 scratch bytes
+// for integers; for doubles at most 25 bytes of text
+// ("-0.0000012345678901234567") but fixed-size 24-byte copies that may end at
+// sign + 21 + 1 + 24.
+static_assert(max_number_chars >= 1 + 21 + 1 + 24);
 
 // "00", "01", ... "99": one lookup yields two digits, halving the divisions.
 struct digit_pair_table {

@@ -106,8 +106,9 @@ inline unsigned first_flag16_swar(const char* p) noexcept {
 }
 
 #if defined(JOT_WRITE_SSE2)
+// Bit i set when byte i of the 16 at p needs attention.
 template <bool Slash, bool NonAscii>
-inline unsigned first_flag16_sse2(const char* p) noexcept {
+inline unsigned flag_bits16_sse2(const char* p) noexcept {
   const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   __m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
                            _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
@@ -120,7 +121,12 @@ inline unsigned first_flag16_sse2(const char* p) noexcept {
     m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_max_epu8(x, limit), limit));
   }
   if constexpr (Slash) m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('/')));
-  const auto bits = static_cast<unsigned>(_mm_movemask_epi8(m));
+  return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag16_sse2(const char* p) noexcept {
+  const unsigned bits = flag_bits16_sse2<Slash, NonAscii>(p);
   return bits == 0 ? 16u : static_cast<unsigned>(std::countr_zero(bits));
 }
 #endif
@@ -132,6 +138,20 @@ inline unsigned first_flag16(const char* p) noexcept {
   return first_flag16_sse2<Slash, NonAscii>(p);
 #else
   return first_flag16_swar<Slash, NonAscii>(p);
+#endif
+}
+
+// Whether any byte of p[0..16) needs attention: cheaper than first_flag16
+// for the blocks that need none, which are most.
+template <bool Slash, bool NonAscii>
+inline bool any_flag16(const char* p) noexcept {
+#if defined(JOT_WRITE_SSE2)
+  return flag_bits16_sse2<Slash, NonAscii>(p) != 0;
+#else
+  std::uint64_t lo, hi;
+  std::memcpy(&lo, p, 8);
+  std::memcpy(&hi, p + 8, 8);
+  return (flag_bytes_swar<Slash, NonAscii>(lo) | flag_bytes_swar<Slash, NonAscii>(hi)) != 0;
 #endif
 }
 
@@ -190,6 +210,29 @@ inline char* escape_one(char* out, const char*& in, const char* end) noexcept {
 
 // ---- escaping a run of bytes -------------------------------------------------
 
+// Copies n bytes; for n <= 32 with two overlapping fixed-size moves instead
+// of a memcpy call (string lengths vary, so a call would dominate).
+inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
+  if (n >= 8) {
+    if (n <= 16) {
+      std::memcpy(dst, src, 8);
+      std::memcpy(dst + n - 8, src + n - 8, 8);
+    } else if (n <= 32) {
+      std::memcpy(dst, src, 16);
+      std::memcpy(dst + n - 16, src + n - 16, 16);
+    } else {
+      std::memcpy(dst, src, n);
+    }
+  } else if (n >= 4) {
+    std::memcpy(dst, src, 4);
+    std::memcpy(dst + n - 4, src + n - 4, 4);
+  } else if (n != 0) {
+    dst[0] = src[0];
+    dst[n / 2] = src[n / 2];
+    dst[n - 1] = src[n - 1];
+  }
+}
+
 // Escapes input from in until in >= chunk_end (chunk_end <= end), never
 // reading at or past end. It may consume up to escape_overrun bytes past
 // chunk_end. Requires room for escape_expansion * (bytes consumed) +
@@ -198,7 +241,18 @@ template <bool Slash, bool NonAscii>
 inline char* escape_chunk(char* out, const char*& in_ref, const char* chunk_end,
                           const char* end) noexcept {
   const char* in = in_ref;
+  // Where whole clean blocks can be taken without further checks: before
+  // chunk_end, and with 16 bytes left before end.
+  const char* const blocks_end =
+      end - chunk_end >= 15 ? chunk_end : (end - in >= 16 ? end - 15 : in);
   while (in < chunk_end) {
+    // The common case first: blocks with nothing to escape, copied whole.
+    while (in < blocks_end && !any_flag16<Slash, NonAscii>(in)) {
+      std::memcpy(out, in, 16);
+      in += 16;
+      out += 16;
+    }
+    if (in >= chunk_end) break;
     const auto left = static_cast<std::size_t>(end - in);
     if (left >= 16) {
       std::memcpy(out, in, 16);
@@ -210,7 +264,7 @@ inline char* escape_chunk(char* out, const char*& in_ref, const char* chunk_end,
       // Fewer than 16 bytes remain: scan a zero-padded copy. The padding
       // byte 0 is always flagged, so i == left means nothing to escape.
       char block[16] = {};
-      std::memcpy(block, in, left);
+      copy_short(block, in, left);
       std::memcpy(out, block, 16);
       const unsigned i = first_flag16<Slash, NonAscii>(block);
       in += i;

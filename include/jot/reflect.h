@@ -29,6 +29,28 @@
 //       static constexpr auto members = jot::members(&account::id_, "id", &account::name_, "name");
 //     };
 //
+// ENUMS
+//   The name of an enumerator, and the enumerator of a name, deduced at
+//   compile time from the compiler's spelling of each value in a fixed range:
+//
+//     enum class color : std::uint8_t { red, green = 5, blue };
+//     static_assert(jot::reflect::enum_name(color::green) == "green");
+//     color c;
+//     bool ok = jot::reflect::enum_from_name("blue", c);   // true, c == color::blue
+//
+//   Probed values: [-128, 255], clipped to the underlying type (so [0, 255]
+//   for an unsigned one, [-128, 127] for signed char). A value outside has no
+//   name (""). Two enumerators with one value: the compiler spells the value
+//   with the first declared, so only that name exists. To go beyond either,
+//   list the enumerators:
+//
+//     template <> struct jot::meta<status> {
+//       static constexpr auto enumerators = jot::enumerators(status::ok, "ok", status::gone, "gone");
+//     };
+//
+//   `static constexpr bool as_integer = true;` in jot::meta<E> makes typed
+//   mapping read and write E as its integer; enum_name still works.
+//
 //   Reserved for the typed encoder/decoder (the next step of issue 8):
 //   `using codec = my_codec;` in jot::meta<T> will make T read and written by
 //   my_codec instead of member by member. Reflection ignores it.
@@ -82,6 +104,18 @@ consteval auto members(const A&... pointer_key_pairs) {
                 "jot::members: arguments come in pairs: jot::members(&T::a, \"a\", &T::b, \"b\")");
   return detail::reflect::make_member_list(std::make_index_sequence<sizeof...(A) / 2>{},
                                            pointer_key_pairs...);
+}
+
+// The enumerators of a jot::meta<E> specialization: pairs of an enumerator
+// and its name. They replace the names read from the compiler: for values
+// outside the probed range, other names, or several names for one value
+// (enum_name gives the first listed; enum_from_name accepts each).
+template <class... A>
+consteval auto enumerators(const A&... value_name_pairs) {
+  static_assert(sizeof...(A) % 2 == 0 && sizeof...(A) != 0,
+                "jot::enumerators: arguments come in pairs: jot::enumerators(E::a, \"a\", E::b, \"b\")");
+  return detail::reflect::make_enumerator_list(std::make_index_sequence<sizeof...(A) / 2>{},
+                                               value_name_pairs...);
 }
 
 // Renamed keys for jot::meta<T>::rename: {{"identifier", "key"}, ...}.
@@ -174,3 +208,5 @@ constexpr bool visit_member(T& object, std::size_t index, F&& f) {
 }
 
 }  // namespace jot::reflect
+
+#include "jot/detail/reflect_enum.h"

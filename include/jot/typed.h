@@ -135,14 +135,19 @@ read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out, arena& a JOT_L
 // ---- writing (jot/detail/typed_write.h) ----
 
 // Appends value as JSON to out, members in declaration order; the output is
-// byte-identical to jot's DOM writer for the same data. Returns the appended
-// text; fails with out_of_memory when out cannot grow.
+// byte-identical to jot's DOM writer for the same data (write_options apply
+// as there). Returns the appended text. Fails, leaving out as it was, with
+// out_of_memory when out cannot grow, or when value has no JSON form:
+// invalid_number (NaN, infinity), type_mismatch (an enum value without a
+// name, a valueless variant), not_found (an absent jot::value), empty_input
+// (a raw_json with empty text). A jot::document writes its root.
 template <class T>
 result<std::string_view> write(const T& value, output_buffer& out JOT_LIFETIMEBOUND,
                                const write_options& options = {}) noexcept;
 
-// Writes value into [buffer, buffer + capacity); fails with buffer_too_small
-// (error::needed exact) when it does not fit.
+// Writes value into [buffer, buffer + capacity), never past it; returns the
+// bytes written. Fails with buffer_too_small (error::needed exact) when it
+// does not fit, or as above when value has no JSON form (that failure wins).
 template <class T>
 result<std::size_t> write(const T& value, char* buffer, std::size_t capacity,
                           const write_options& options = {}) noexcept;

@@ -72,6 +72,18 @@ inline constexpr bool is_skip_list = false;
 template <std::size_t N>
 inline constexpr bool is_skip_list<skip_list<N>> = true;
 
+// The enumerators of a jot::meta<E> specialization, in the order given.
+template <class E, std::size_t N>
+struct enumerator_list {
+  using enum_type = E;
+  std::array<E, N> values;
+  std::array<std::string_view, N> names;
+};
+template <class L>
+inline constexpr bool is_enumerator_list = false;
+template <class E, std::size_t N>
+inline constexpr bool is_enumerator_list<enumerator_list<E, N>> = true;
+
 template <class P, class K>
 consteval auto make_member_entry(P pointer, K key) {
   static_assert(std::is_member_object_pointer_v<P>,
@@ -89,6 +101,19 @@ consteval auto make_member_list(std::index_sequence<I...>, const A&... args) {
   const indexed_pack<std::index_sequence_for<A...>, std::decay_t<const A&>...> all{{args}...};
   return member_list<decltype(make_member_entry(get<2 * I>(all), get<2 * I + 1>(all)))...>{
       {{make_member_entry(get<2 * I>(all), get<2 * I + 1>(all))}...}};
+}
+
+template <class... A, std::size_t... I>
+consteval auto make_enumerator_list(std::index_sequence<I...>, const A&... args) {
+  const indexed_pack<std::index_sequence_for<A...>, std::decay_t<const A&>...> all{{args}...};
+  using E = std::decay_t<decltype(get<0>(all))>;
+  static_assert(std::is_enum_v<E> && (std::is_same_v<std::decay_t<decltype(get<2 * I>(all))>, E> && ...),
+                "jot::enumerators: arguments come in pairs, an enumerator of one enum type and its "
+                "name: jot::enumerators(E::a, \"a\", E::b, \"b\")");
+  static_assert((std::is_convertible_v<decltype(get<2 * I + 1>(all)), std::string_view> && ...),
+                "jot::enumerators: each enumerator is followed by its name, a string");
+  return enumerator_list<E, sizeof...(I)>{{get<2 * I>(all)...},
+                                          {std::string_view(get<2 * I + 1>(all))...}};
 }
 
 }  // namespace jot::detail::reflect

@@ -24,14 +24,6 @@ namespace jot {
 struct raw_json;
 }
 
-namespace jot::reflect {
-// Enumerator names (jot/detail/reflect_enum.h).
-template <class E>
-constexpr std::string_view enum_name(E value) noexcept;
-template <class E>
-constexpr bool enum_from_name(std::string_view name, E& out) noexcept;
-}  // namespace jot::reflect
-
 namespace jot::detail::typed {
 
 // What a type is read from and written as.

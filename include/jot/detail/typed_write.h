@@ -1,2 +1,380 @@
-// jot/detail/typed_write.h - placeholder, filled in by the typed mapping work. Not API.
+// jot/detail/typed_write.h - the typed encoder behind jot::write(const T&).
+// Not API; the rules are in jot/typed.h and docs/typed.md.
+//
+// put<Pretty>(t, o, value, depth) writes one value of any shape in
+// typed_traits.h at o and returns the range after it. Scalars reserve their
+// worst case once and write without further checks; strings, numbers,
+// indentation and jot::value go through the writer in src/
+// (write_primitives.h), so the text is the DOM writer's byte for byte. A
+// struct's keys are known at compile time: each member's `,"key":` is a
+// constant copied in one move, unless the key has a byte that the options
+// may escape (decided at compile time; then checked against the options).
+//
+// A value that has no JSON form (NaN, an enum value without a name, ...)
+// records a failure in the target and writes nothing; the output is then
+// discarded by write_typed. The encoder recurses once per nesting level of
+// the value (as its destructor does).
 #pragma once
+
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "jot/detail/typed_traits.h"
+#include "jot/detail/write_primitives.h"
+
+namespace jot {
+class document;  // jot/parse.h: written as its root
+}
+
+namespace jot::detail::typed {
+
+template <class T>
+inline constexpr bool writable = shape_v<T> != shape::unsupported;
+
+template <bool Pretty, class T>
+out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept;
+
+// n bytes of constant text (n <= 8), such as "null".
+inline out_range put_text(write_target& t, out_range o, const char* text, std::size_t n) noexcept {
+  o = room(t, o, 8);
+  std::memcpy(o.cur, text, 8);  // the literals below are padded to 8 bytes
+  o.cur += n;
+  return o;
+}
+inline out_range put_null(write_target& t, out_range o) noexcept {
+  return put_text(t, o, "null\0\0\0", 4);
+}
+inline out_range put_char(write_target& t, out_range o, char c) noexcept {
+  o = room(t, o, 1);
+  *o.cur++ = c;
+  return o;
+}
+
+inline out_range put_integer(write_target& t, out_range o, std::uint64_t v) noexcept {
+  o = room(t, o, max_number_chars);
+  o.cur = print_uint64(o.cur, v);
+  return o;
+}
+inline out_range put_integer(write_target& t, out_range o, std::int64_t v) noexcept {
+  o = room(t, o, max_number_chars);
+  o.cur = print_int64(o.cur, v);
+  return o;
+}
+
+// A float is written as the double it converts to (exactly), like every
+// number the DOM holds: its shortest double form reads back to the same float.
+inline out_range put_double(write_target& t, out_range o, double d) noexcept {
+  if ((std::bit_cast<std::uint64_t>(d) >> 52 & 0x7ff) == 0x7ff) {
+    fail(t, error_code::invalid_number, "NaN and infinities have no JSON form");
+    return o;
+  }
+  o = room(t, o, max_number_chars);
+  o.cur = print_double(o.cur, d);
+  return o;
+}
+
+// ---- enums ----
+
+template <class E>
+consteval bool check_enum() {
+  static_assert(enum_as_integer<E>() || jot::reflect::enum_count<E> != 0,
+                "jot::write: this enum has no enumerator in [-128, 255] that jot can name; list "
+                "them in jot::meta<E>::enumerators, or write it as a number with "
+                "static constexpr bool as_integer = true;");
+  return true;
+}
+
+template <class E>
+out_range put_enum(write_target& t, out_range o, E v) noexcept {
+  static_assert(check_enum<E>());
+  using U = std::underlying_type_t<E>;
+  if constexpr (enum_as_integer<E>()) {
+    if constexpr (std::is_signed_v<U>) {
+      return put_integer(t, o, static_cast<std::int64_t>(static_cast<U>(v)));
+    } else {
+      return put_integer(t, o, static_cast<std::uint64_t>(static_cast<U>(v)));
+    }
+  } else {
+    const std::string_view name = jot::reflect::enum_name(v);
+    if (name.empty()) {
+      fail(t, error_code::type_mismatch,
+           "enum value has no name (list it in jot::meta<E>::enumerators, or set as_integer)");
+      return o;
+    }
+    return write_string(t, o, name.data(), name.size());
+  }
+}
+
+// ---- arrays and maps ----
+
+template <class R>
+struct element {
+  using type = typename R::value_type;  // vector<bool>: bool, not its bit proxy
+};
+template <class T, std::size_t N>
+struct element<T[N]> {
+  using type = T;
+};
+
+// '[' or '{' and the line break before the first element.
+template <bool Pretty>
+out_range open_container(write_target& t, out_range o, char bracket, std::uint32_t depth) noexcept {
+  o = put_char(t, o, bracket);
+  if constexpr (Pretty) o = write_newline(t, o, depth + 1);
+  return o;
+}
+template <bool Pretty>
+out_range next_element(write_target& t, out_range o, std::uint32_t depth) noexcept {
+  o = put_char(t, o, ',');
+  if constexpr (Pretty) o = write_newline(t, o, depth + 1);
+  return o;
+}
+template <bool Pretty>
+out_range close_container(write_target& t, out_range o, char bracket, std::uint32_t depth) noexcept {
+  if constexpr (Pretty) o = write_newline(t, o, depth);
+  return put_char(t, o, bracket);
+}
+inline out_range put_empty(write_target& t, out_range o, const char* brackets) noexcept {
+  o = room(t, o, 2);
+  std::memcpy(o.cur, brackets, 2);
+  o.cur += 2;
+  return o;
+}
+
+template <bool Pretty, class R>
+out_range put_array(write_target& t, out_range o, const R& range, std::uint32_t depth) noexcept {
+  using E = typename element<R>::type;
+  auto it = std::begin(range);
+  const auto end = std::end(range);
+  if (it == end) return put_empty(t, o, "[]");
+  o = open_container<Pretty>(t, o, '[', depth);
+  o = put<Pretty, E>(t, o, *it, depth + 1);
+  for (++it; it != end; ++it) {
+    o = next_element<Pretty>(t, o, depth);
+    o = put<Pretty, E>(t, o, *it, depth + 1);
+  }
+  return close_container<Pretty>(t, o, ']', depth);
+}
+
+// Members in the map's iteration order (sorted for std::map, unspecified for
+// std::unordered_map).
+template <bool Pretty, class M>
+out_range put_map(write_target& t, out_range o, const M& map, std::uint32_t depth) noexcept {
+  auto it = map.begin();
+  if (it == map.end()) return put_empty(t, o, "{}");
+  o = open_container<Pretty>(t, o, '{', depth);
+  for (bool first = true; it != map.end(); ++it, first = false) {
+    if (!first) o = next_element<Pretty>(t, o, depth);
+    o = write_key(t, o, it->first.data(), it->first.size());
+    o = put<Pretty>(t, o, it->second, depth + 1);
+  }
+  return close_container<Pretty>(t, o, '}', depth);
+}
+
+// ---- structs: keys prepared at compile time ----
+
+// Key bytes that make a key's run-time escaping necessary whatever the options.
+inline constexpr unsigned escape_always = 4;
+// Longer keys are escaped at run time (a reservation must stay small).
+inline constexpr std::size_t max_constant_key = 1024;
+
+// The escape_*_bit options under which key's bytes change, or escape_always.
+consteval unsigned key_escapes(std::string_view key) {
+  unsigned mask = key.size() > max_constant_key ? escape_always : 0u;
+  for (char c : key) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u == '"' || u == '\\' || u < 0x20) mask |= escape_always;
+    if (u == '/') mask |= escape_slash_bit;
+    if (u >= 0x80) mask |= escape_non_ascii_bit;
+  }
+  return mask;
+}
+
+// Member i's text is text[begin[i], begin[i + 1]): '{' (i == 0) or ',', then
+// '"' key '"' ':' ' '. Compact output drops the space; pretty output writes
+// the bracket or comma and a line break, then the rest.
+template <std::size_t Chars, std::size_t N>
+struct key_block {
+  char text[Chars + 1];
+  std::size_t begin[N + 1];
+  unsigned escapes[N + 1];
+};
+
+template <class T>
+consteval std::size_t key_block_chars() {
+  std::size_t n = 0;
+  for (std::string_view key : jot::reflect::member_names<T>) n += key.size() + 5;
+  return n;
+}
+
+template <class T>
+consteval auto make_key_block() {
+  constexpr std::size_t n = jot::reflect::member_count<T>;
+  key_block<key_block_chars<T>(), n> block{};
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string_view key = jot::reflect::member_names<T>[i];
+    block.begin[i] = at;
+    block.escapes[i] = key_escapes(key);
+    block.text[at++] = i == 0 ? '{' : ',';
+    block.text[at++] = '"';
+    for (char c : key) block.text[at++] = c;
+    block.text[at++] = '"';
+    block.text[at++] = ':';
+    block.text[at++] = ' ';
+  }
+  block.begin[n] = at;
+  return block;
+}
+
+template <class T>
+inline constexpr auto keys_of = make_key_block<T>();
+
+// The bracket or comma, line break (pretty) and key of member I of T.
+template <bool Pretty, class T, std::size_t I>
+out_range put_member_key(write_target& t, out_range o, std::uint32_t depth) noexcept {
+  constexpr const auto& block = keys_of<T>;
+  constexpr std::size_t begin = block.begin[I];
+  constexpr std::size_t size = block.begin[I + 1] - begin;  // bracket ... ':' ' '
+  constexpr unsigned escapes = block.escapes[I];
+  bool constant = (escapes & escape_always) == 0;
+  if constexpr (escapes != 0 && (escapes & escape_always) == 0) constant = (t.escape & escapes) == 0;
+  if constexpr (Pretty) {
+    o = put_char(t, o, block.text[begin]);
+    o = write_newline(t, o, depth + 1);
+    if (constant) [[likely]] {
+      o = room(t, o, size - 1);
+      std::memcpy(o.cur, block.text + begin + 1, size - 1);
+      o.cur += size - 1;
+      return o;
+    }
+  } else {
+    if (constant) [[likely]] {
+      o = room(t, o, size - 1);
+      std::memcpy(o.cur, block.text + begin, size - 1);
+      o.cur += size - 1;
+      return o;
+    }
+    o = put_char(t, o, block.text[begin]);
+  }
+  const std::string_view key = jot::reflect::member_names<T>[I];
+  return write_key(t, o, key.data(), key.size());
+}
+
+template <bool Pretty, class T>
+out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
+  if constexpr (jot::reflect::member_count<T> == 0) {
+    return put_empty(t, o, "{}");
+  } else {
+    jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
+      o = put_member_key<Pretty, T, decltype(index)::value>(t, o, depth);
+      o = put<Pretty>(t, o, member, depth + 1);
+    });
+    return close_container<Pretty>(t, o, '}', depth);
+  }
+}
+
+// ---- the dispatch on shape ----
+
+template <bool Pretty, class T>
+out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
+  constexpr shape s = shape_v<T>;
+  static_assert(s != shape::unsupported,
+                "jot::write: this type has no JSON mapping (jot/typed.h lists what maps to what; "
+                "characters are not numbers; a class that is not an aggregate needs "
+                "jot::meta<T>::members or a proxy)");
+  if constexpr (s == shape::boolean) {
+    return v ? put_text(t, o, "true\0\0\0\0", 4) : put_text(t, o, "false\0\0\0", 5);
+  } else if constexpr (s == shape::integer) {
+    if constexpr (std::is_signed_v<T>) {
+      return put_integer(t, o, static_cast<std::int64_t>(v));
+    } else {
+      return put_integer(t, o, static_cast<std::uint64_t>(v));
+    }
+  } else if constexpr (s == shape::floating) {
+    return put_double(t, o, static_cast<double>(v));
+  } else if constexpr (s == shape::string || s == shape::string_view) {
+    return write_string(t, o, v.data(), v.size());
+  } else if constexpr (s == shape::optional) {
+    return v.has_value() ? put<Pretty>(t, o, *v, depth) : put_null(t, o);
+  } else if constexpr (s == shape::pointer) {
+    return v != nullptr ? put<Pretty>(t, o, *v, depth) : put_null(t, o);
+  } else if constexpr (s == shape::sequence || s == shape::fixed_array || s == shape::span) {
+    return put_array<Pretty>(t, o, v, depth);
+  } else if constexpr (s == shape::map) {
+    return put_map<Pretty>(t, o, v, depth);
+  } else if constexpr (s == shape::variant) {
+    if (v.valueless_by_exception()) {
+      fail(t, error_code::type_mismatch, "std::variant holds no value");
+      return o;
+    }
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (void)((v.index() == I && (o = put<Pretty>(t, o, *std::get_if<I>(&v), depth), true)) || ...);
+    }(std::make_index_sequence<std::variant_size_v<T>>{});
+    return o;
+  } else if constexpr (s == shape::monostate) {
+    return put_null(t, o);
+  } else if constexpr (s == shape::enumeration) {
+    return put_enum(t, o, v);
+  } else if constexpr (s == shape::dom_value) {
+    if (!v.exists()) {
+      fail(t, error_code::not_found, "jot::value is absent (a missing key or index)");
+      return o;
+    }
+    return write_dom(t, o, v.node(), depth);
+  } else if constexpr (s == shape::raw) {
+    if (v.text.empty()) {
+      fail(t, error_code::empty_input, "jot::raw_json holds no text");
+      return o;
+    }
+    return write_verbatim(t, o, v.text.data(), v.text.size());
+  } else if constexpr (s == shape::proxy) {
+    using P = typename meta<T>::proxy;
+    static_assert(requires { { meta<T>::write(v) } -> std::convertible_to<P>; },
+                  "jot::write: jot::meta<T>::proxy needs static P write(const T&)");
+    return put<Pretty, P>(t, o, meta<T>::write(v), depth);
+  } else if constexpr (s == shape::object) {
+    return put_object<Pretty>(t, o, v, depth);
+  } else {
+    return o;
+  }
+}
+
+// The encoder of T, as write_typed calls it.
+template <class T>
+out_range encode(write_target& t, out_range o, const void* value) noexcept {
+  const T& v = *static_cast<const T*>(value);
+  return t.indent != 0 ? put<true>(t, o, v, 0) : put<false>(t, o, v, 0);
+}
+
+}  // namespace jot::detail::typed
+
+namespace jot {
+
+template <class T>
+result<std::string_view> write(const T& value, output_buffer& out, const write_options& options) noexcept {
+  if constexpr (std::is_same_v<T, document>) {
+    return write(value.root(), out, options);
+  } else {
+    return detail::write_typed(out, options, &detail::typed::encode<T>, &value);
+  }
+}
+
+template <class T>
+result<std::size_t> write(const T& value, char* buffer, std::size_t capacity,
+                          const write_options& options) noexcept {
+  if constexpr (std::is_same_v<T, document>) {
+    return write(value.root(), buffer, capacity, options);
+  } else {
+    return detail::write_typed(buffer, capacity, options, &detail::typed::encode<T>, &value);
+  }
+}
+
+}  // namespace jot

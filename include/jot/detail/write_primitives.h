@@ -1,0 +1,98 @@
+// jot/detail/write_primitives.h - what the typed encoder (typed_write.h) may
+// call of the writer in src/: escaping, numbers, indentation, the DOM writer
+// and the two output sinks, as a few out-of-line functions, so that the
+// header holds no copy of them and the output is the DOM writer's byte for
+// byte. Not API.
+//
+// An encoder writes into a range [cur, lim) that it asks write_target for:
+// room() returns a range with at least n bytes (n <= max_reserve); scalars
+// reserve their worst case once and then write without checks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "jot/error.h"
+#include "jot/options.h"
+
+namespace jot {
+class output_buffer;  // jot/write.h
+}
+
+namespace jot::detail {
+
+struct node;
+
+// The writable range [cur, lim). Passed and returned by value so that both
+// pointers live in registers.
+struct out_range {
+  char* cur;
+  char* lim;
+};
+
+// The largest single reservation (the sinks' scratch block holds one).
+inline constexpr std::size_t max_reserve = 4096;
+// Bytes any number printer below may write, scratch bytes included.
+inline constexpr std::size_t max_number_chars = 48;
+
+// write_target::escape bits: the write_options that change how strings look.
+inline constexpr unsigned escape_slash_bit = 1;
+inline constexpr unsigned escape_non_ascii_bit = 2;
+
+// The output of one write call, seen from an encoder. Filled in by
+// write_typed (below); refill hands out the next range when the current one
+// is short (it never fails: a failing sink carries on and reports at the end).
+struct write_target {
+  out_range (*refill)(void* sink, char* cur, std::size_t need) noexcept;
+  void* sink;
+  unsigned escape;       // escape_*_bit
+  std::uint32_t indent;  // write_options::indent
+  jot::error failure;    // the first value that could not be written, else ok
+};
+
+// A range with at least n (<= max_reserve) writable bytes at its cur.
+inline out_range room(write_target& t, out_range o, std::size_t n) noexcept {
+  if (static_cast<std::size_t>(o.lim - o.cur) >= n) [[likely]] return o;
+  return t.refill(t.sink, o.cur, n);
+}
+
+// Records the first failure; the encoder then carries on and its output is
+// discarded.
+inline void fail(write_target& t, error_code code, const char* message) noexcept {
+  if (t.failure.ok()) {
+    t.failure = make_error(code);
+    t.failure.message = message;
+  }
+}
+
+// s as a JSON string (quoted, escaped per t.escape), like the DOM writer.
+out_range write_string(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
+// The same followed by ':' (compact) or ": " (t.indent != 0): an object key.
+out_range write_key(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
+// s as it is.
+out_range write_verbatim(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
+// '\n' and depth * t.indent spaces.
+out_range write_newline(write_target& t, out_range o, std::uint64_t depth) noexcept;
+// The DOM value at root, as write(value) writes it, nested depth levels deep.
+out_range write_dom(write_target& t, out_range o, const node* root, std::uint64_t depth) noexcept;
+
+// Decimal integers and shortest doubles (".0" kept on whole numbers) at out,
+// which needs max_number_chars bytes; return the end of the text. d must be
+// finite.
+char* print_uint64(char* out, std::uint64_t v) noexcept;
+char* print_int64(char* out, std::int64_t v) noexcept;
+char* print_double(char* out, double d) noexcept;
+
+// The encoder of one type: writes value (a const T*) at o, returns the end.
+using encode_fn = out_range (*)(write_target& t, out_range o, const void* value);
+
+// Runs encode into out (appending) or into [buffer, buffer + capacity), with
+// the DOM writer's sinks and failure rules (jot/write.h); an encoder's
+// failure wins over buffer_too_small and out_of_memory.
+result<std::string_view> write_typed(output_buffer& out, const write_options& options,
+                                     encode_fn encode, const void* value) noexcept;
+result<std::size_t> write_typed(char* buffer, std::size_t capacity, const write_options& options,
+                                encode_fn encode, const void* value) noexcept;
+
+}  // namespace jot::detail

@@ -1,0 +1,546 @@
+// The typed encoder, jot::write(const T&): every shape of typed_traits.h,
+// numbers at their limits, escaping options, pretty layout, failures, both
+// output overloads. The property behind most checks: writing a value typed,
+// parsing that text and writing it with the DOM writer gives the same bytes,
+// compact and pretty, under every escaping option.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <memory_resource>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "jot/jot.h"
+#include "jot/typed.h"
+
+namespace typed_write_test {
+
+// ---- types under test ----
+
+struct inner {
+  int q = 0;
+  double w = 0;
+};
+struct empty_struct {};
+enum class color : std::uint8_t { red, green = 5, blue };
+enum class signed_level : int { low = -100, high = 100 };
+enum class raw_code : std::int16_t { a = -300, b = 7 };
+enum class raw_flag : std::uint16_t { x = 65535 };
+enum class http : int { ok = 200, not_found = 404 };
+
+struct everything {
+  bool b = true;
+  std::int8_t i8 = -128;
+  std::uint64_t u64 = UINT64_MAX;
+  float f = 0.25f;
+  double d = -1.5e-9;
+  std::string s = "tab\there \"quoted\" \\ /slash\x01 \xc3\xa9";
+  std::string_view sv = "view";
+  std::optional<int> none;
+  std::optional<std::string> some = "x";
+  std::unique_ptr<inner> no_ptr;
+  std::unique_ptr<inner> ptr = std::make_unique<inner>(inner{1, 2});
+  std::vector<int> ints{1, -2, 3};
+  std::vector<bool> bits{true, false};
+  std::vector<std::vector<int>> nested{{}, {1}, {}};
+  std::array<double, 2> pair{0.5, 100.0};
+  std::array<int, 0> none_of;
+  int grid[2][3] = {{1, 2, 3}, {4, 5, 6}};
+  std::map<std::string, inner> by_name{{"b", {2, 0.0}}, {"a", {1, -0.0}}};
+  std::map<std::string, int> no_members;
+  std::variant<std::monostate, int, std::string, inner> v0;
+  std::variant<std::monostate, int, std::string, inner> v1 = 7;
+  std::variant<std::monostate, int, std::string, inner> v3 = inner{3, 3.5};
+  color c = color::blue;
+  std::optional<color> oc = color::red;
+  http h = http::not_found;
+  signed_level level = signed_level::low;
+  empty_struct nothing;
+  std::vector<empty_struct> nothings{{}, {}};
+};
+
+// Keys that escaping touches: renamed to them.
+struct odd_keys {
+  int quote = 1;
+  int slash = 2;
+  int accent = 3;
+  int control = 4;
+  int backslash = 5;
+  int plain = 6;
+};
+
+// A class with private members, listed.
+class account {
+ public:
+  account(int id, std::string name) : id_(id), name_(std::move(name)) {}
+
+ private:
+  friend struct jot::meta<account>;
+  int id_;
+  std::string name_;
+};
+
+// A type written through a proxy: seconds as "HH:MM:SS".
+struct clock_time {
+  int seconds = 0;
+};
+
+}  // namespace typed_write_test
+
+template <>
+struct jot::meta<typed_write_test::odd_keys> {
+  static constexpr auto rename = jot::rename({{"quote", "say \"hi\""},
+                                              {"slash", "a/b"},
+                                              {"accent", "caf\xc3\xa9 \xf0\x9f\x98\x80"},
+                                              {"control", "line\nbreak\x1f"},
+                                              {"backslash", "back\\slash"}});
+};
+template <>
+struct jot::meta<typed_write_test::account> {
+  static constexpr auto members =
+      jot::members(&typed_write_test::account::id_, "id", &typed_write_test::account::name_, "name");
+};
+template <>
+struct jot::meta<typed_write_test::raw_code> {
+  static constexpr bool as_integer = true;
+};
+template <>
+struct jot::meta<typed_write_test::raw_flag> {
+  static constexpr bool as_integer = true;
+};
+template <>
+struct jot::meta<typed_write_test::http> {
+  static constexpr auto enumerators = jot::enumerators(typed_write_test::http::ok, "200 OK",
+                                                       typed_write_test::http::not_found, "404 \"Not Found\"");
+};
+template <>
+struct jot::meta<typed_write_test::clock_time> {
+  using proxy = std::string;
+  static std::string write(const typed_write_test::clock_time& t) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%02d:%02d:%02d", t.seconds / 3600, t.seconds / 60 % 60,
+                  t.seconds % 60);
+    return buf;
+  }
+  static bool read(const std::string&, typed_write_test::clock_time&) { return false; }
+};
+
+namespace typed_write_test {
+namespace {
+
+// Every combination of the options, pretty with 2 and 3 spaces.
+std::vector<jot::write_options> all_options() {
+  std::vector<jot::write_options> out;
+  for (std::uint32_t indent : {0u, 2u, 3u}) {
+    for (int bits = 0; bits < 4; ++bits) {
+      out.push_back({.indent = indent, .escape_non_ascii = (bits & 2) != 0, .escape_slash = (bits & 1) != 0});
+    }
+  }
+  return out;
+}
+
+std::string describe(const jot::write_options& o) {
+  return "indent " + std::to_string(o.indent) + (o.escape_slash ? " slash" : "") +
+         (o.escape_non_ascii ? " non_ascii" : "");
+}
+
+// v written typed, through both overloads. The caller-buffer one must give
+// the same bytes when there is room, the exact size when there is one byte
+// too little, and never touch a byte past its capacity.
+template <class T>
+std::string typed(const T& v, const jot::write_options& o = {}) {
+  jot::output_buffer out;
+  out.append("prefix");
+  auto r = jot::write(v, out, o);
+  EXPECT_TRUE(r) << r.error().message;
+  if (!r) return {};
+  EXPECT_EQ(out.view().substr(0, 6), "prefix");
+  const std::string text(*r);
+
+  constexpr std::size_t guard = 64;
+  std::string buf(text.size() + guard, '\x7f');
+  auto n = jot::write(v, buf.data(), text.size(), o);
+  EXPECT_TRUE(n);
+  EXPECT_EQ(buf.substr(0, text.size()), text);
+  EXPECT_EQ(buf.substr(text.size()), std::string(guard, '\x7f'));
+  if (!text.empty()) {
+    std::string small(text.size() + guard, '\x7f');
+    auto m = jot::write(v, small.data(), text.size() - 1, o);
+    EXPECT_FALSE(m);
+    EXPECT_EQ(m.error().code, jot::error_code::buffer_too_small);
+    EXPECT_EQ(m.error().needed, text.size());
+    EXPECT_EQ(small.substr(text.size() - 1), std::string(guard + 1, '\x7f'));
+  }
+  return text;
+}
+
+std::string dom(jot::value v, const jot::write_options& o) {
+  jot::output_buffer out;
+  auto r = jot::write(v, out, o);
+  EXPECT_TRUE(r);
+  return std::string(r.value_or({}));
+}
+
+// Typed -> parse -> DOM writer gives the typed bytes, under every option.
+template <class T>
+void expect_like_dom(const T& v) {
+  const std::string compact = typed(v);
+  auto doc = jot::parse(compact);
+  ASSERT_TRUE(doc) << doc.error().message << ": " << compact;
+  for (const jot::write_options& o : all_options()) {
+    EXPECT_EQ(typed(v, o), dom(doc->root(), o)) << describe(o);
+  }
+}
+
+template <class T>
+jot::error failure(const T& v, const jot::write_options& o = {}) {
+  jot::output_buffer out;
+  out.append("kept");
+  auto r = jot::write(v, out, o);
+  EXPECT_FALSE(r);
+  EXPECT_EQ(out.view(), "kept");  // the buffer is as before the call
+  char buf[4];
+  auto n = jot::write(v, buf, sizeof buf, o);  // too small, but the failure wins
+  EXPECT_FALSE(n);
+  EXPECT_EQ(n.error().code, r.error().code);
+  return r.error();
+}
+
+// ---- scalars ----
+
+template <class I>
+void expect_integer_limits() {
+  for (I v : {std::numeric_limits<I>::min(), static_cast<I>(std::numeric_limits<I>::min() + 1),
+              I{0}, I{1}, static_cast<I>(std::numeric_limits<I>::max() - 1),
+              std::numeric_limits<I>::max()}) {
+    EXPECT_EQ(typed(v), std::to_string(v));
+    expect_like_dom(v);
+  }
+}
+
+TEST(TypedWrite, IntegersOfEveryWidth) {
+  expect_integer_limits<signed char>();
+  expect_integer_limits<unsigned char>();
+  expect_integer_limits<short>();
+  expect_integer_limits<unsigned short>();
+  expect_integer_limits<int>();
+  expect_integer_limits<unsigned>();
+  expect_integer_limits<long>();
+  expect_integer_limits<unsigned long>();
+  expect_integer_limits<long long>();
+  expect_integer_limits<unsigned long long>();
+  for (std::uint64_t p = 1; p != 0; p *= 10) {
+    expect_like_dom(p - 1);
+    expect_like_dom(p);
+  }
+}
+
+TEST(TypedWrite, BooleansAndNulls) {
+  EXPECT_EQ(typed(true), "true");
+  EXPECT_EQ(typed(false), "false");
+  EXPECT_EQ(typed(std::optional<bool>()), "null");
+  EXPECT_EQ(typed(std::monostate{}), "null");
+  EXPECT_EQ(typed(std::unique_ptr<int>()), "null");
+}
+
+TEST(TypedWrite, DoublesInShortestForm) {
+  const std::pair<double, const char*> cases[] = {
+      {0.0, "0.0"},
+      {-0.0, "-0.0"},
+      {1.0, "1.0"},
+      {100.0, "100.0"},
+      {0.1, "0.1"},
+      {-123.456, "-123.456"},
+      {1e20, "100000000000000000000.0"},
+      {1e21, "1e+21"},
+      {1e-6, "0.000001"},
+      {1e-7, "1e-7"},
+      {1.5e300, "1.5e+300"},
+      {9007199254740992.0, "9007199254740992.0"},
+      {5e-324, "5e-324"},
+      {std::numeric_limits<double>::max(), "1.7976931348623157e+308"},
+      {std::numeric_limits<double>::min(), "2.2250738585072014e-308"},
+  };
+  for (const auto& [d, text] : cases) {
+    EXPECT_EQ(typed(d), text);
+    expect_like_dom(d);
+  }
+}
+
+TEST(TypedWrite, FloatsAsTheDoubleTheyConvertTo) {
+  // The exact double of the float, in its shortest form: it reads back to
+  // the same float (and to the same double the DOM would hold).
+  EXPECT_EQ(typed(0.1f), "0.10000000149011612");
+  EXPECT_EQ(typed(0.5f), "0.5");
+  EXPECT_EQ(typed(16777216.0f), "16777216.0");
+  EXPECT_EQ(typed(-0.0f), "-0.0");
+  EXPECT_EQ(static_cast<float>(std::stod(typed(0.1f))), 0.1f);
+  expect_like_dom(std::numeric_limits<float>::max());
+  expect_like_dom(std::numeric_limits<float>::denorm_min());
+}
+
+TEST(TypedWrite, NonFiniteNumbersFail) {
+  // JSON has no NaN or infinity; the DOM writer prints null for a hand-made
+  // node holding one, which would not read back into a double, so the typed
+  // encoder fails instead.
+  for (double d : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+                   -std::numeric_limits<double>::infinity()}) {
+    EXPECT_EQ(failure(d).code, jot::error_code::invalid_number);
+    EXPECT_EQ(failure(std::vector<double>{1.0, d}).code, jot::error_code::invalid_number);
+    EXPECT_EQ(failure(static_cast<float>(d)).code, jot::error_code::invalid_number);
+  }
+  inner bad{1, std::nan("")};
+  EXPECT_EQ(failure(bad, jot::write_options{.indent = 2}).code, jot::error_code::invalid_number);
+  EXPECT_STREQ(failure(bad).message, "NaN and infinities have no JSON form");
+}
+
+// ---- strings ----
+
+TEST(TypedWrite, StringsEscapedLikeTheDom) {
+  std::string every_byte;
+  for (int c = 1; c < 0x80; ++c) every_byte += static_cast<char>(c);
+  every_byte += "\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80";  // 2, 3 and 4-byte sequences
+  every_byte += std::string("nul:\0:", 6);
+  expect_like_dom(every_byte);
+  expect_like_dom(std::string());
+  expect_like_dom(std::string_view("a/b</script>"));
+  EXPECT_EQ(typed(std::string("a/b\n")), "\"a/b\\n\"");
+  EXPECT_EQ(typed(std::string("a/b\x1f"), jot::write_options{.indent = 0, .escape_slash = true}), "\"a\\/b\\u001f\"");
+  EXPECT_EQ(typed(std::string("\xc3\xa9\xf0\x9f\x98\x80"), jot::write_options{.indent = 0, .escape_non_ascii = true}),
+            "\"\\u00e9\\ud83d\\ude00\"");
+  // Bytes that are not UTF-8 go out as they are, or as U+FFFD when escaping
+  // non-ASCII (the DOM writer's rule for text parsed without validation).
+  EXPECT_EQ(typed(std::string("\xff")), "\"\xff\"");
+  EXPECT_EQ(typed(std::string("\xff"), jot::write_options{.indent = 0, .escape_non_ascii = true}), "\"\\ufffd\"");
+}
+
+TEST(TypedWrite, LongStringsInChunks) {
+  for (std::size_t n : {15u, 16u, 17u, 511u, 512u, 513u, 2047u, 2048u, 2049u, 5000u, 100000u}) {
+    std::string s(n, 'x');
+    for (std::size_t i = 0; i < n; i += 97) s[i] = (i / 97) % 3 == 0 ? '"' : (i / 97) % 3 == 1 ? '/' : 'y';
+    expect_like_dom(s);
+    expect_like_dom(std::vector<std::string>{s, s});
+  }
+}
+
+TEST(TypedWrite, StringsWithAnyAllocator) {
+  std::pmr::monotonic_buffer_resource pool;
+  std::pmr::string s("pooled \"text\"", &pool);
+  EXPECT_EQ(typed(s), "\"pooled \\\"text\\\"\"");
+  std::pmr::vector<std::pmr::string> v(&pool);
+  v.emplace_back("a");
+  EXPECT_EQ(typed(v), "[\"a\"]");
+}
+
+// ---- containers and structs ----
+
+TEST(TypedWrite, EveryShapeInOneStruct) {
+  const everything e;
+  EXPECT_EQ(typed(e),
+            "{\"b\":true,\"i8\":-128,\"u64\":18446744073709551615,\"f\":0.25,\"d\":-1.5e-9,"
+            "\"s\":\"tab\\there \\\"quoted\\\" \\\\ /slash\\u0001 \xc3\xa9\",\"sv\":\"view\","
+            "\"none\":null,\"some\":\"x\",\"no_ptr\":null,\"ptr\":{\"q\":1,\"w\":2.0},"
+            "\"ints\":[1,-2,3],\"bits\":[true,false],\"nested\":[[],[1],[]],\"pair\":[0.5,100.0],"
+            "\"none_of\":[],\"grid\":[[1,2,3],[4,5,6]],"
+            "\"by_name\":{\"a\":{\"q\":1,\"w\":-0.0},\"b\":{\"q\":2,\"w\":0.0}},\"no_members\":{},"
+            "\"v0\":null,\"v1\":7,\"v3\":{\"q\":3,\"w\":3.5},\"c\":\"blue\",\"oc\":\"red\","
+            "\"h\":\"404 \\\"Not Found\\\"\",\"level\":\"low\",\"nothing\":{},\"nothings\":[{},{}]}");
+  expect_like_dom(e);
+}
+
+TEST(TypedWrite, PrettyLayoutIsTheDomWritersLayout) {
+  const everything e;
+  const std::string pretty = typed(e, jot::write_options{.indent = 2});
+  EXPECT_EQ(pretty.substr(0, 26), "{\n  \"b\": true,\n  \"i8\": -12");
+  EXPECT_NE(pretty.find("\"none_of\": [],\n"), std::string::npos);
+  EXPECT_NE(pretty.find("\"grid\": [\n    [\n      1,\n      2,"), std::string::npos);
+  EXPECT_TRUE(pretty.ends_with(",\n  \"nothings\": [\n    {},\n    {}\n  ]\n}")) << pretty;
+  EXPECT_EQ(typed(empty_struct{}, jot::write_options{.indent = 4}), "{}");
+  EXPECT_EQ(typed(std::vector<int>{}, jot::write_options{.indent = 4}), "[]");
+  EXPECT_EQ(typed(std::vector<int>{1}, jot::write_options{.indent = 4}), "[\n    1\n]");
+}
+
+TEST(TypedWrite, KeysEscapedPerOptions) {
+  const odd_keys k;
+  EXPECT_EQ(typed(k),
+            "{\"say \\\"hi\\\"\":1,\"a/b\":2,\"caf\xc3\xa9 \xf0\x9f\x98\x80\":3,"
+            "\"line\\nbreak\\u001f\":4,\"back\\\\slash\":5,\"plain\":6}");
+  EXPECT_EQ(typed(k, jot::write_options{.indent = 0, .escape_non_ascii = true, .escape_slash = true}),
+            "{\"say \\\"hi\\\"\":1,\"a\\/b\":2,\"caf\\u00e9 \\ud83d\\ude00\":3,"
+            "\"line\\nbreak\\u001f\":4,\"back\\\\slash\":5,\"plain\":6}");
+  expect_like_dom(k);
+  std::map<std::string, int> m{{"a/b", 1}, {"\xc3\xa9", 2}, {"q\"", 3}};
+  expect_like_dom(m);
+}
+
+TEST(TypedWrite, MembersListedInMeta) {
+  EXPECT_EQ(typed(account(7, "ada")), "{\"id\":7,\"name\":\"ada\"}");
+  expect_like_dom(std::vector<account>{account(1, "a"), account(2, "b")});
+}
+
+TEST(TypedWrite, SequencesOfEveryKind) {
+  const int c_array[3] = {1, 2, 3};
+  EXPECT_EQ(typed(c_array), "[1,2,3]");
+  std::vector<int> v{4, 5};
+  EXPECT_EQ(typed(std::span<int>(v)), "[4,5]");
+  EXPECT_EQ(typed(std::span<const int>()), "[]");
+  EXPECT_EQ(typed(std::array<std::optional<int>, 2>{std::nullopt, 1}), "[null,1]");
+  expect_like_dom(std::vector<std::vector<std::string>>{{"a", "b"}, {}, {"c"}});
+}
+
+TEST(TypedWrite, UnorderedMapsInIterationOrder) {
+  std::unordered_map<std::string, int> m;
+  for (int i = 0; i < 20; ++i) m["k" + std::to_string(i)] = i;
+  std::string expected = "{";
+  for (const auto& [k, v] : m) expected += (expected.size() > 1 ? ",\"" : "\"") + k + "\":" + std::to_string(v);
+  EXPECT_EQ(typed(m), expected + "}");
+  expect_like_dom(m);
+}
+
+struct tree {
+  int value = 0;
+  std::vector<tree> children;
+  std::unique_ptr<tree> next;
+};
+
+TEST(TypedWrite, RecursiveTypes) {
+  tree t{1, {}, nullptr};
+  t.children.push_back({2, {}, nullptr});
+  t.children.push_back({3, {}, std::make_unique<tree>(tree{4, {}, nullptr})});
+  EXPECT_EQ(typed(t),
+            "{\"value\":1,\"children\":[{\"value\":2,\"children\":[],\"next\":null},"
+            "{\"value\":3,\"children\":[],\"next\":{\"value\":4,\"children\":[],\"next\":null}}],"
+            "\"next\":null}");
+  expect_like_dom(t);
+  tree deep{0, {}, nullptr};  // 300 levels: every level indented
+  tree* at = &deep;
+  for (int i = 1; i < 300; ++i) at = (at->next = std::make_unique<tree>(tree{i, {}, nullptr})).get();
+  expect_like_dom(deep);
+}
+
+// ---- enums ----
+
+TEST(TypedWrite, EnumsByName) {
+  EXPECT_EQ(typed(color::green), "\"green\"");
+  EXPECT_EQ(typed(http::ok), "\"200 OK\"");
+  EXPECT_EQ(typed(std::map<std::string, color>{{"x", color::red}}), "{\"x\":\"red\"}");
+  expect_like_dom(std::vector<color>{color::red, color::green, color::blue});
+  // A value without a name has no JSON form.
+  const jot::error e = failure(static_cast<color>(3));
+  EXPECT_EQ(e.code, jot::error_code::type_mismatch);
+  EXPECT_EQ(std::string_view(e.message).substr(0, 26), "enum value has no name (li");
+  EXPECT_EQ(failure(std::vector<http>{http::ok, static_cast<http>(500)}).code,
+            jot::error_code::type_mismatch);
+}
+
+TEST(TypedWrite, EnumsAsIntegers) {
+  EXPECT_EQ(typed(raw_code::a), "-300");
+  EXPECT_EQ(typed(raw_code::b), "7");
+  EXPECT_EQ(typed(static_cast<raw_code>(1234)), "1234");  // any value, named or not
+  EXPECT_EQ(typed(raw_flag::x), "65535");
+}
+
+// ---- DOM values, raw text, proxies, documents ----
+
+TEST(TypedWrite, DomValuesInPlace) {
+  auto doc = jot::parse(R"({"a":[1,{"b":null}],"s":"x/y\u00e9","e":{},"n":-0.0})");
+  ASSERT_TRUE(doc);
+  struct holder {
+    std::string name;
+    jot::value extra;
+    std::vector<jot::value> more;
+  };
+  const holder h{"h", doc->root(), {(*doc)["a"], (*doc)["s"]}};
+  expect_like_dom(h);
+  EXPECT_EQ(typed(h), R"({"name":"h","extra":{"a":[1,{"b":null}],"s":"x/y)"
+                      "\xc3\xa9"
+                      R"(","e":{},"n":-0.0},"more":[[1,{"b":null}],"x/y)"
+                      "\xc3\xa9\"]}");
+  const holder absent{"h", (*doc)["missing"], {}};
+  EXPECT_EQ(failure(absent).code, jot::error_code::not_found);
+}
+
+TEST(TypedWrite, RawJsonVerbatim) {
+  struct with_raw {
+    int id = 1;
+    jot::raw_json ext;
+  };
+  const with_raw r{1, {R"({"a": [1, 2]})"}};
+  EXPECT_EQ(typed(r), R"({"id":1,"ext":{"a": [1, 2]}})");
+  // Kept as it is in pretty output too: the text is not re-laid out.
+  EXPECT_EQ(typed(r, jot::write_options{.indent = 2}), "{\n  \"id\": 1,\n  \"ext\": {\"a\": [1, 2]}\n}");
+  EXPECT_EQ(typed(jot::raw_json{"12.50"}), "12.50");
+  // Empty text is not JSON: writing it would make invalid output.
+  const jot::error e = failure(with_raw{1, {""}});
+  EXPECT_EQ(e.code, jot::error_code::empty_input);
+}
+
+TEST(TypedWrite, ProxyTypes) {
+  EXPECT_EQ(typed(clock_time{3723}), "\"01:02:03\"");
+  EXPECT_EQ(typed(std::vector<clock_time>{{0}, {59}}), "[\"00:00:00\",\"00:00:59\"]");
+}
+
+TEST(TypedWrite, DocumentsAndValuesUseTheDomWriter) {
+  auto doc = jot::parse(R"({"k":[true,1.5]})");
+  ASSERT_TRUE(doc);
+  jot::output_buffer a, b;
+  EXPECT_EQ(*jot::write(*doc, a), R"({"k":[true,1.5]})");
+  EXPECT_EQ(*jot::write(doc->root(), b, jot::write_options{.indent = 1}), "{\n \"k\": [\n  true,\n  1.5\n ]\n}");
+  char buf[64];
+  EXPECT_EQ(*jot::write(*doc, buf, sizeof buf), 16u);
+  EXPECT_EQ(jot::write(*doc, buf, 3).error().needed, 16u);
+  const jot::value absent = (*doc)["nope"];
+  EXPECT_EQ(jot::write(absent, a).error().code, jot::error_code::not_found);
+}
+
+// ---- output buffers ----
+
+TEST(TypedWrite, OutputBufferGrowsAndFailsCleanly) {
+  std::vector<std::string> big(1000, std::string(100, 'z'));
+  jot::output_buffer out;
+  auto r = jot::write(big, out);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->size(), 1000u * 103 + 1);
+  // No allocator: the 512 inline bytes are all there is.
+  const std::string fits(510, 'a');  // 512 with its quotes
+  jot::output_buffer fixed{jot::allocator{}};
+  ASSERT_TRUE(jot::write(fits, fixed));
+  EXPECT_EQ(fixed.size(), 512u);
+  fixed.clear();
+  fixed.append("kept");
+  auto over = jot::write(std::string(509, 'a'), fixed);
+  EXPECT_FALSE(over);
+  EXPECT_EQ(over.error().code, jot::error_code::out_of_memory);
+  EXPECT_EQ(fixed.view(), "kept");
+}
+
+TEST(TypedWrite, EveryCapacityGivesTheExactSize) {
+  const everything e;
+  const std::string text = typed(e, jot::write_options{.indent = 2, .escape_non_ascii = true, .escape_slash = true});
+  std::string buf(text.size() + 8, '\x7f');
+  for (std::size_t cap = 0; cap <= text.size(); ++cap) {
+    auto n = jot::write(e, buf.data(), cap, jot::write_options{.indent = 2, .escape_non_ascii = true, .escape_slash = true});
+    if (cap == text.size()) {
+      ASSERT_TRUE(n);
+      EXPECT_EQ(buf.substr(0, cap), text);
+    } else {
+      ASSERT_FALSE(n);
+      EXPECT_EQ(n.error().needed, text.size());
+    }
+    EXPECT_EQ(buf[text.size()], '\x7f');
+  }
+  EXPECT_EQ(jot::write(e, nullptr, 0).error().needed, typed(e).size());
+}
+
+}  // namespace
+}  // namespace typed_write_test
