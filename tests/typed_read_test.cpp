@@ -377,10 +377,23 @@ TEST(TypedRead, DepthIsLimited) {
   EXPECT_EQ(must_read<point>(skipped, o).y, 2);
 }
 
+enum class color { red, green = 5, blue };
+enum class level : std::uint8_t { low, high };
+struct palette {
+  color main = color::red;
+  std::vector<color> others;
+  level l = level::low;
+};
+
 struct celsius {
   double degrees = 0;
 };
 }  // namespace
+
+template <>
+struct jot::meta<level> {
+  static constexpr bool as_integer = true;
+};
 
 template <>
 struct jot::meta<celsius> {
@@ -394,6 +407,22 @@ struct jot::meta<celsius> {
 };
 
 namespace {
+
+TEST(TypedRead, EnumsByNameOrAsIntegers) {
+  const auto p = must_read<palette>(R"({"main":"green","others":["blue","red"],"l":1})");
+  EXPECT_EQ(p.main, color::green);
+  ASSERT_EQ(p.others.size(), 2u);
+  EXPECT_EQ(p.others[0], color::blue);
+  EXPECT_EQ(p.l, level::high);
+  const auto bad = read_fails<palette>(R"({"main":"purple","others":[],"l":0})");
+  EXPECT_EQ(bad.error().code, error_code::invalid_value);
+  EXPECT_EQ(bad.path(), "/main");
+  EXPECT_EQ(read_fails<palette>(R"({"main":5,"others":[],"l":0})").error().code, error_code::type_mismatch);
+  EXPECT_EQ(read_fails<palette>(R"({"main":"red","others":[],"l":256})").error().code,
+            error_code::number_out_of_range);
+  // An escaped name is decoded before it is looked up.
+  EXPECT_EQ(must_read<color>(R"("gr\u0065en")"), color::green);
+}
 
 TEST(TypedRead, ProxyTypes) {
   EXPECT_EQ(must_read<celsius>("21.5").degrees, 21.5);
