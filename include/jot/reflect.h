@@ -29,6 +29,10 @@
 //       static constexpr auto members = jot::members(&account::id_, "id", &account::name_, "name");
 //     };
 //
+//   For typed mapping (jot/typed.h), `using proxy = P;` in jot::meta<T> with
+//   `static P write(const T&)` and `static bool read(const P&, T&)` makes T
+//   read and written as a P instead of member by member. Reflection ignores it.
+//
 // ENUMS
 //   The name of an enumerator, and the enumerator of a name, deduced at
 //   compile time from the compiler's spelling of each value in a fixed range:
@@ -51,10 +55,6 @@
 //   `static constexpr bool as_integer = true;` in jot::meta<E> makes typed
 //   mapping read and write E as its integer; enum_name still works.
 //
-//   Reserved for the typed encoder/decoder (the next step of issue 8):
-//   `using codec = my_codec;` in jot::meta<T> will make T read and written by
-//   my_codec instead of member by member. Reflection ignores it.
-//
 // LIMITS (each is a static_assert with a message, except where noted)
 //   - At most max_members (256) members.
 //   - Reference members are rejected.
@@ -75,8 +75,11 @@
 //   Including this header: about 0.1 s per translation unit (mostly the
 //   generated structured-binding table). Reflecting a struct: a few hundredths
 //   of a second for 10 members, about half a second for 256 with everything
-//   used (docs/typed.md has the measurements). At run time, nothing but
-//   member_index's compare or hash.
+//   used. An enum's names: about 0.03 s (GCC 12) to 0.06 s (clang 14), since
+//   every value of the probed range is spelled (docs/typed.md has the
+//   measurements). At run time, nothing but member_index's compare or hash,
+//   one table read for enum_name, one hash or a few compares for
+//   enum_from_name.
 #pragma once
 
 #include <array>
