@@ -130,6 +130,9 @@ void register_nlohmann(registry& r);
 void register_boost_json(registry& r);
 void register_yyjson(registry& r);
 void register_glaze(registry& r);
+// jot's typed rows (adapters/jot_typed.cpp), built only with -DJOT_BENCH_TYPED=ON:
+// they need jot::read / jot::write (jot/typed.h) to be implemented.
+void register_jot_typed(registry& r);
 
 // Allocation counters (alloc_hook.cpp): a malloc hook built into the runner.
 struct alloc_counts {

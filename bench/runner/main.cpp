@@ -623,6 +623,9 @@ int main(int argc, char** argv) {
 
   static registry reg;  // outlives every state
   register_jot(reg);
+#ifdef JOT_BENCH_TYPED
+  register_jot_typed(reg);
+#endif
 #ifdef JOT_BENCH_HAVE_SIMDJSON
   register_simdjson(reg);
 #endif
