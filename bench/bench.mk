@@ -2,13 +2,15 @@
 #   make bench         every workload against every available peer; writes
 #                      build/release/bench/results.{json,md} and one SVG per workload
 #   make bench-quick   the same with shorter repetitions (under a minute once built)
+#   make bench-compile compile time and object size of each C++ library's typed
+#                      OpenRTB decoder + encoder (bench/typed/compile_cost.py); not in `make test`
 # Builds (C++ in build/release, Rust with cargo, Go with go build) happen before
 # anything is timed. A missing peer, cargo or go is skipped with a note.
 
 BENCH_BUILD ?= build/release
 BENCH_CMAKE_ARGS ?=
 
-.PHONY: bench bench-quick bench-build
+.PHONY: bench bench-quick bench-build bench-compile
 
 bench-build:
 	@sh scripts/install-deps.sh bench
@@ -21,3 +23,11 @@ bench: bench-build
 
 bench-quick: bench-build
 	@sh bench/run.sh quick $(BENCH_BUILD)/bench
+
+# Configures the bench build (for its compile_commands.json) and builds libjot
+# (for the check that jot's typed unit links); compiles nothing else.
+bench-compile:
+	@sh scripts/install-deps.sh bench
+	$(CMAKE) -S . -B $(BENCH_BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_BENCH=ON $(BENCH_CMAKE_ARGS)
+	$(CMAKE) --build $(BENCH_BUILD) --target jot -j $(JOBS)
+	python3 bench/typed/compile_cost.py --build $(BENCH_BUILD)

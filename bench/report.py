@@ -138,14 +138,27 @@ def groups(records):
     return g
 
 
-def jot_row(rows):
-    for r in rows:
-        if is_jot(r) and not r.get("variant"):
-            return r
-    for r in rows:
-        if is_jot(r):
-            return r
-    return None
+def kind(r):
+    """How a row used its library, so that like is compared with like: the
+    typed rows of every library (jot's included) come as "fresh", "reused" and
+    "..., N threads" variants."""
+    v = (r.get("variant") or "").split(", ")
+    return ("fresh" in v, any(x.endswith(" threads") for x in v))
+
+
+def jot_row(rows, r=None):
+    """jot's row that r (a row of the same group) is compared with: one of r's
+    kind when jot has one, and among those jot's default row (no variant),
+    then its typed rows, then its other variants (a 4 KB buffer, views)."""
+    jots = [x for x in rows if is_jot(x)]
+    if not jots:
+        return None
+
+    def rank(x):
+        v = x.get("variant") or ""
+        return (r is not None and kind(x) != kind(r), 0 if not v else 1 if v.startswith("typed") else 2)
+
+    return min(jots, key=rank)
 
 
 def ratio(j, r):
@@ -193,13 +206,13 @@ def write_md(path, meta, g, costs, title):
           "operation runs on a fresh state, alone in a forked process (C++ only; peak_rss_kb in results.json "
           "is the whole process's)." % cpp.get("reps", 5), ""]
     for (w, d, m), rows in g.items():
-        j = jot_row(rows)
         unit = rows[0]["unit"]
         L.append("## %s: %s (%s)" % (w, d, unit))
         L.append("")
         L.append("| library | lang | version | median | min-max | jot x | allocs/op | alloc bytes/op | peak heap | note |")
         L.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
         for r in rows:
+            j = jot_row(rows, r)
             x = ratio(j, r)
             name = ("**%s**" % label(r)) if is_jot(r) else label(r)
             if is_flagged(r):
@@ -207,7 +220,7 @@ def write_md(path, meta, g, costs, title):
             figs = (fmt(r["median"]), fmt(r["min"]), fmt(r["max"])) if has_figures(r) else ("-", "-", "-")
             L.append("| %s | %s | %s | %s | %s-%s | %s | %s | %s | %s | %s |" % (
                 name, r["language"], r["version"], figs[0], figs[1], figs[2],
-                "-" if (x is None or r is j) else "%.2f" % x, fmt(r.get("allocs_per_op")),
+                "-" if (x is None or is_jot(r)) else "%.2f" % x, fmt(r.get("allocs_per_op")),
                 fmt_bytes(r.get("bytes_per_op")),
                 fmt_bytes(r.get("peak_heap_bytes")),
                 (r.get("note") or "").replace("|", "/")))
@@ -240,8 +253,8 @@ def svg_chart(path, workload, panels):
             y + 14, escape(d), escape(unit + (", lower is better" if lower_is_better(rows[0]) else ""))))
         y += 26
         bw = W - LW - RW - 16
-        j = jot_row(rows)
         for r in rows:
+            j = jot_row(rows, r)
             jot = is_jot(r)
             color = JOT_COLOR if jot else LANG_COLOR.get(r["language"], "#888")
             wv = max(1.0, bw * r["median"] / vmax)
@@ -308,7 +321,7 @@ def write_summary(path, g):
                 if not r:
                     row.append("-")
                     continue
-                x = ratio(jot_row(per_d[d]), r)
+                x = ratio(jot_row(per_d[d], r), r)
                 cell = fmt(r["median"]) if has_figures(r) else "-"
                 if is_jot(r):
                     cell = "**%s**" % cell
@@ -326,12 +339,11 @@ def write_summary(path, g):
 
 def print_table(g):
     for (w, d, m), rows in g.items():
-        j = jot_row(rows)
         print("\n%s / %s (%s)" % (w, d, rows[0]["unit"]))
         for r in rows:
-            x = ratio(j, r)
+            x = ratio(jot_row(rows, r), r)
             print("  %-40s %-5s %10s   %s%s" % (label(r)[:40], r["language"], fmt(r["median"]) if has_figures(r) else "-",
-                                             "" if (x is None or r is j) else "jot x %.2f" % x,
+                                             "" if (x is None or is_jot(r)) else "jot x %.2f" % x,
                                              ("   " + r["note"]) if is_flagged(r) else ""))
 
 

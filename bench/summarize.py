@@ -2,8 +2,9 @@
 """Prints the compact tables of docs/benchmarks.md ("Latest figures") from a
 results.json written by `make bench`: one table per workload and unit (NDJSON
 has one in MB/s and one in documents/s), one column per dataset, each cell the
-median and jot's ratio to that row (above 1: jot is faster); "!" marks a row
-that failed a check. Usage: python3 bench/summarize.py build/release/bench/results.json
+median and jot's ratio to that row (above 1: jot is faster; typed rows are
+compared with jot's row of the same kind: fresh, reused, on N threads); "!"
+marks a row that failed a check. Usage: python3 bench/summarize.py build/release/bench/results.json
 """
 import json
 import os
@@ -11,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # One definition of units, headings and failed checks for both scripts.
-from report import WORKLOAD_ORDER, has_figures, is_flagged, lower_is_better, title  # noqa: E402
+from report import WORKLOAD_ORDER, has_figures, is_flagged, is_jot, jot_row, lower_is_better, title  # noqa: E402
 
 
 def name(r):
@@ -26,8 +27,7 @@ def fmt(v):
 def table(workload, rows):
     datasets = list(dict.fromkeys(r["dataset"] for r in rows))
     lower = lower_is_better(rows[0])
-    jot = {r["dataset"]: r["median"] for r in rows
-           if r["library"] == "jot" and not r.get("variant") and has_figures(r)}
+    by_dataset = {d: [r for r in rows if r["dataset"] == d] for d in datasets}
     libs = list(dict.fromkeys(name(r) for r in rows))
     cell = {(name(r), r["dataset"]): r for r in rows}
     first = datasets[0]
@@ -50,15 +50,16 @@ def table(workload, rows):
                 cells.append("-")
                 continue
             text = fmt(r["median"]) if has_figures(r) else "-"
-            if lib == "jot":
+            j = jot_row(by_dataset[d], r)
+            if is_jot(r):
                 text = "**%s**" % text
-            elif d in jot and has_figures(r):
-                ratio = r["median"] / jot[d] if lower else jot[d] / r["median"]
+            elif j is not None and has_figures(j) and has_figures(r):
+                ratio = r["median"] / j["median"] if lower else j["median"] / r["median"]
                 text += " (%.2f)" % ratio
             if is_flagged(r):
                 text += " !"
             cells.append(text)
-        print("| %s | %s |" % ("**jot**" if lib == "jot" else lib, " | ".join(cells)))
+        print("| %s | %s |" % ("**%s**" % lib if lib.split(" (")[0] == "jot" else lib, " | ".join(cells)))
     print()
 
 

@@ -2,20 +2,63 @@
 // so it gets the same flags as every other library. One boost::json::parser per
 // thread, values in a monotonic_resource over a reused buffer (regrown once to
 // what the input needs), output through a reused serializer and string.
+//
+// Typed rows go through Boost.JSON's conversion API: parse as above, then
+// try_value_to<T>() (no exceptions); value_from() into the same kind of reused
+// monotonic buffer, then the serializer. Both find the tag_invoke overloads
+// below, one pair serving every struct of schemas.h from its field list
+// (unknown keys ignored, missing ones keep their value). Boost.JSON has no raw
+// value: OpenRTB's ext is kept as serialize() of the parsed value (equal as
+// JSON to the input's text, not byte for byte) and written by parsing it back.
 #include <boost/json/src.hpp>
 #include <boost/version.hpp>
 
 #include <cstring>
+#include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../runner/bench.h"
 
 namespace jot_bench {
-namespace {
 
 namespace bj = boost::json;
+
+// Found by argument-dependent lookup, so in the namespace of the schema types.
+template <has_fields T>
+bj::result<T> tag_invoke(bj::try_value_to_tag<T>, const bj::value& jv) {
+  const bj::object* o = jv.if_object();
+  if (!o) return make_error_code(bj::error::not_object);
+  T v;
+  bj::error_code ec;
+  for_each_field(v, [&](std::string_view key, auto& member) {
+    const bj::value* e = ec ? nullptr : o->if_contains(key);
+    if (!e) return;
+    auto r = bj::try_value_to<std::remove_cvref_t<decltype(member)>>(*e);
+    if (r) member = std::move(*r);
+    else ec = r.error();
+  });
+  if (ec) return ec;
+  return v;
+}
+
+template <has_fields T>
+void tag_invoke(bj::value_from_tag, bj::value& jv, const T& v) {
+  bj::object& o = jv.emplace_object();
+  for_each_field(v, [&](std::string_view key, const auto& member) {
+    o.emplace(key, bj::value_from(member, o.storage()));
+  });
+}
+
+inline bj::result<raw_text> tag_invoke(bj::try_value_to_tag<raw_text>, const bj::value& jv) {
+  return raw_text{bj::serialize(jv)};
+}
+
+inline void tag_invoke(bj::value_from_tag, bj::value& jv, const raw_text& v) { jv = bj::parse(v.json, jv.storage()); }
+
+namespace {
 
 struct bj_state {
   std::vector<unsigned char> buf = std::vector<unsigned char>(4096);
@@ -26,7 +69,9 @@ struct bj_state {
   std::string out;
   std::size_t used_hint = 0;
 
-  bool parse(const char* p, std::size_t n) {
+  // Drops doc and empties the monotonic_resource, first regrowing its buffer
+  // when the last use wanted more.
+  bj::storage_ptr fresh_storage() {
     doc.reset();
     if (!mr || used_hint > buf.size()) {
       if (used_hint > buf.size()) buf.resize(used_hint + used_hint / 4);
@@ -35,7 +80,11 @@ struct bj_state {
     } else {
       mr->release();
     }
-    parser.reset(bj::storage_ptr(&*mr));
+    return bj::storage_ptr(&*mr);
+  }
+
+  bool parse(const char* p, std::size_t n) {
+    parser.reset(fresh_storage());
     bj::error_code ec;
     parser.write(p, n, ec);
     if (ec) return false;
@@ -61,6 +110,30 @@ std::string_view serialize(void* p) {
     n += s.ser.read(s.out.data() + n, s.out.size() - n).size();
   }
   return {s.out.data(), n};
+}
+
+template <class T>
+bool decode(void* p, input in, T& out) {
+  auto& s = *static_cast<bj_state*>(p);
+  if (!s.parse(in.data, in.size)) return false;
+  auto r = bj::try_value_to<T>(*s.doc);
+  if (!r) return false;
+  out = std::move(*r);
+  return true;
+}
+
+template <class T>
+std::string_view encode(void* p, const T& v) {
+  auto& s = *static_cast<bj_state*>(p);
+  s.doc.emplace(bj::value_from(v, s.fresh_storage()));
+  std::string_view text = serialize(p);
+  if (s.used_hint < text.size() * 8) s.used_hint = text.size() * 8;  // as parse(): regrow until it fits
+  return text;
+}
+
+template <class T>
+typed_codec<T> codec() {
+  return {decode<T>, encode<T>, nullptr};
 }
 
 int walk(const bj::value& v) {
@@ -113,6 +186,16 @@ void register_boost_json(registry& r) {
   l.inspect = inspect;
   l.ndjson = ndjson;
   r.push_back(l);
+
+  library t;
+  t.name = "Boost.JSON";
+  t.version = version;
+  t.variant = "value_to";
+  t.create = create;
+  t.destroy = destroy;
+  set_typed_codecs(t, []<class T>() { return codec<T>(); });
+  t.encode_variant = "value_from, reused buffers";
+  r.push_back(t);
 }
 
 }  // namespace jot_bench

@@ -2,17 +2,70 @@
 // parse builds a fresh json (allocating per value); exceptions are switched off
 // per call (allow_exceptions = false, errors give a discarded value). dump()
 // returns a fresh std::string.
+//
+// Typed rows go through nlohmann's own typed API: parse into a json, then
+// get_to() the struct through from_json (and json(value).dump() through
+// to_json), found by argument-dependent lookup. The from_json/to_json pair
+// below serves every struct of schemas.h from its field list, as
+// NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT would for each one (missing
+// keys keep their value, unknown keys are ignored). nlohmann::json has no raw
+// value: OpenRTB's ext is kept as its dump() (equal as JSON to the input's
+// text, not byte for byte) and written by parsing it back.
 #include <nlohmann/json.hpp>
 
 #include <cstring>
+#include <map>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "../runner/bench.h"
 
 #define JOT_STR2(x) #x
 #define JOT_STR(x) JOT_STR2(x)
 
+// nlohmann/json 3.11.2 does not map std::optional; this is the specialization
+// its documentation gives for it (null when empty).
+namespace nlohmann {
+template <class T>
+struct adl_serializer<std::optional<T>> {
+  static void to_json(json& j, const std::optional<T>& v) {
+    if (v) j = *v;
+    else j = nullptr;
+  }
+  static void from_json(const json& j, std::optional<T>& v) {
+    if (j.is_null()) {
+      v.reset();
+      return;
+    }
+    if (!v) v.emplace();
+    j.get_to(*v);
+  }
+};
+}  // namespace nlohmann
+
 namespace jot_bench {
+
+// Found by argument-dependent lookup, so in the namespace of the schema types.
+template <has_fields T>
+void from_json(const nlohmann::json& j, T& v) {
+  if (!j.is_object()) throw std::invalid_argument("expected an object");
+  for_each_field(v, [&](std::string_view key, auto& member) {
+    auto it = j.find(key);
+    if (it != j.end()) it->get_to(member);
+  });
+}
+
+template <has_fields T>
+void to_json(nlohmann::json& j, const T& v) {
+  j = nlohmann::json::object();
+  for_each_field(v, [&](std::string_view key, const auto& member) { j[std::string(key)] = member; });
+}
+
+inline void from_json(const nlohmann::json& j, raw_text& v) { v.json = j.dump(); }
+inline void to_json(nlohmann::json& j, const raw_text& v) { j = nlohmann::json::parse(v.json); }
+
 namespace {
 
 struct nl_state {
@@ -60,6 +113,30 @@ long ndjson(void*, input in) {
   return for_each_line(in, [](const char* line, std::size_t size) { return !parse_text(line, size).is_discarded(); });
 }
 
+template <class T>
+bool decode(void*, input in, T& out) {
+  nlohmann::json j = parse_text(in.data, in.size);
+  if (j.is_discarded()) return false;
+  try {
+    j.get_to(out);
+  } catch (const std::exception&) {  // nlohmann::json::exception, or from_json's own
+    return false;
+  }
+  return true;
+}
+
+template <class T>
+std::string_view encode(void* p, const T& v) {
+  auto& s = *static_cast<nl_state*>(p);
+  s.out = nlohmann::json(v).dump();
+  return s.out;
+}
+
+template <class T>
+typed_codec<T> codec() {
+  return {decode<T>, encode<T>, nullptr};
+}
+
 }  // namespace
 
 void register_nlohmann(registry& r) {
@@ -75,6 +152,16 @@ void register_nlohmann(registry& r) {
   l.inspect = inspect;
   l.ndjson = ndjson;
   r.push_back(l);
+
+  library t;
+  t.name = "nlohmann/json";
+  t.version = l.version;
+  t.variant = "from_json";
+  t.create = create;
+  t.destroy = destroy;
+  set_typed_codecs(t, []<class T>() { return codec<T>(); });
+  t.encode_variant = "to_json + dump()";
+  r.push_back(t);
 }
 
 }  // namespace jot_bench

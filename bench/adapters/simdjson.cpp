@@ -1,14 +1,21 @@
 // simdjson (4.6.7, compiled from its amalgamation by bench/CMakeLists.txt): the
 // DOM API (one dom::parser per thread, reused) and the On-Demand API (one
 // ondemand::parser per thread). Inputs come with 64 zero bytes of
-// padding (bench.h), so no copy is made. Serialization uses the string_builder
+// padding (bench.h), so no copy is made. Typed rows: On-Demand reads written by
+// hand, and simdjson 4's builder::string_builder with tag_invoke for encoding
+// (below). DOM serialization uses the string_builder
 // behind simdjson::minify(), kept between calls (minify() itself returns a fresh
 // std::string); in 4.x its clear() frees the buffer, so it still allocates
 // every call: that is the library's behaviour, measured as it is.
 #include <simdjson.h>
 
+#include <concepts>
 #include <cstring>
+#include <map>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../runner/bench.h"
 
@@ -16,6 +23,48 @@ namespace jot_bench {
 namespace {
 
 static_assert(simdjson::SIMDJSON_PADDING <= input::padding, "the runner pads less than simdjson needs");
+
+}  // namespace
+
+// typed_encode through simdjson 4's string_builder, which writes numbers,
+// strings, std::optional (null when empty), ranges (arrays; std::map as an
+// object) and any type with a tag_invoke(serialize, builder, value): the
+// three below. They are found by argument-dependent lookup, so they live in
+// the namespace of the schema types, not in the unnamed one.
+using builder = simdjson::builder::string_builder;
+
+// Appends "key":value, after a comma unless it is the object's first member.
+template <class V>
+void append_member(builder& b, bool& first, std::string_view key, const V& value) {
+  if (!first) b.append_comma();
+  first = false;
+  b.escape_and_append_with_quotes(key);
+  b.append_colon();
+  b.append(value);
+}
+
+template <has_fields T>
+void tag_invoke(simdjson::serialize_tag, builder& b, const T& v) {
+  b.start_object();
+  bool first = true;
+  for_each_field(v, [&](std::string_view key, const auto& member) { append_member(b, first, key, member); });
+  b.end_object();
+}
+
+inline void tag_invoke(simdjson::serialize_tag, builder& b, const raw_text& v) { b.append_raw(v.json); }
+
+// The builder writes a std::map by itself, but through append_key_value(key,
+// value), which takes the value by copy: every CITM event (strings and
+// vectors) would be copied on each write. Written here instead.
+template <has_fields T>
+void tag_invoke(simdjson::serialize_tag, builder& b, const std::map<std::string, T>& m) {
+  b.start_object();
+  bool first = true;
+  for (const auto& [key, value] : m) append_member(b, first, key, value);
+  b.end_object();
+}
+
+namespace {
 
 // ---- DOM ----
 struct dom_state {
@@ -78,6 +127,7 @@ long dom_ndjson(void* p, input in) {
 // ---- On-Demand ----
 struct od_state {
   simdjson::ondemand::parser parser;
+  builder out;  // typed_encode
 };
 
 void* od_create() { return new od_state; }
@@ -148,44 +198,145 @@ int od_inspect(void* p, input in) {
   return r;
 }
 
+// ---- typed: On-Demand, written by hand over schemas.h's field lists ----
+// Objects are read field by field in document order, each key matched by
+// comparing its text as written (escaped_key(): no unescaping, the same
+// comparison simdjson's own obj["key"] makes) against the struct's keys;
+// unknown keys are skipped by moving on to the next field. Every read returns
+// false on any error: a wrong type, an out-of-range number, malformed JSON.
+
+namespace od = simdjson::ondemand;
+
+// Declared first: the templates below find each other by ordinary lookup.
+bool read(od::value v, bool& out);
+bool read(od::value v, double& out);
+template <std::integral I>
+bool read(od::value v, I& out);
+bool read(od::value v, std::string& out);
+bool read(od::value v, raw_text& out);
 template <class T>
-bool get_str(T&& field, std::string& out) {
+bool read(od::value v, std::optional<T>& out);
+template <class T>
+bool read(od::value v, std::vector<T>& out);
+template <class T>
+bool read(od::value v, std::map<std::string, T>& out);
+template <has_fields T>
+bool read(od::value v, T& out);
+
+bool read(od::value v, bool& out) { return v.get_bool().get(out) == simdjson::SUCCESS; }
+bool read(od::value v, double& out) { return v.get_double().get(out) == simdjson::SUCCESS; }
+
+template <std::integral I>
+bool read(od::value v, I& out) {
+  if constexpr (std::is_signed_v<I>) {
+    std::int64_t x;
+    if (v.get_int64().get(x) || !std::in_range<I>(x)) return false;
+    out = static_cast<I>(x);
+  } else {
+    std::uint64_t x;
+    if (v.get_uint64().get(x) || !std::in_range<I>(x)) return false;
+    out = static_cast<I>(x);
+  }
+  return true;
+}
+
+bool read(od::value v, std::string& out) {
   std::string_view sv;
-  if (field.get_string().get(sv)) return false;
+  if (v.get_string().get(sv)) return false;
   out.assign(sv.data(), sv.size());
   return true;
 }
 
-// Hand-written extraction of the twitter subset (data/README.md).
-bool od_decode_twitter(void* p, input in, tw_data& out) {
-  auto& s = *static_cast<od_state*>(p);
-  simdjson::ondemand::document doc;
-  if (s.parser.iterate(in.data, in.size, in.size + input::padding).get(doc)) return false;
-  simdjson::ondemand::array statuses;
-  if (doc["statuses"].get_array().get(statuses)) return false;
-  std::size_t n = 0;
-  for (auto x : statuses) {
-    simdjson::ondemand::object st;
-    if (x.get_object().get(st)) return false;
-    if (n == out.statuses.size()) out.statuses.emplace_back();
-    tw_status& t = out.statuses[n++];
-    simdjson::ondemand::object u;
-    if (!get_str(st["created_at"], t.created_at) || st["id"].get_uint64().get(t.id) ||
-        !get_str(st["text"], t.text) || st["user"].get_object().get(u))
-      return false;
-    if (u["id"].get_uint64().get(t.user.id) || !get_str(u["name"], t.user.name) ||
-        !get_str(u["screen_name"], t.user.screen_name) || !get_str(u["location"], t.user.location) ||
-        !get_str(u["description"], t.user.description) || u["verified"].get_bool().get(t.user.verified) ||
-        u["followers_count"].get_uint64().get(t.user.followers_count) ||
-        u["friends_count"].get_uint64().get(t.user.friends_count) ||
-        u["statuses_count"].get_uint64().get(t.user.statuses_count))
-      return false;
-    if (st["retweet_count"].get_uint64().get(t.retweet_count) ||
-        st["favorite_count"].get_uint64().get(t.favorite_count))
-      return false;
-  }
-  out.statuses.resize(n);
+// raw_json() is the value's text in the input (for a scalar it may carry the
+// whitespace that follows it, which is trimmed).
+bool read(od::value v, raw_text& out) {
+  std::string_view sv;
+  if (v.raw_json().get(sv)) return false;
+  while (!sv.empty() && (sv.back() == ' ' || sv.back() == '\n' || sv.back() == '\r' || sv.back() == '\t'))
+    sv.remove_suffix(1);
+  out.json.assign(sv.data(), sv.size());
   return true;
+}
+
+template <class T>
+bool read(od::value v, std::optional<T>& out) {
+  bool null;
+  if (v.is_null().get(null)) return false;
+  if (null) {
+    out.reset();
+    return true;
+  }
+  if (!out) out.emplace();
+  return read(v, *out);
+}
+
+// Elements already in out are decoded in place, so a reused vector keeps
+// their strings' capacity.
+template <class T>
+bool read(od::value v, std::vector<T>& out) {
+  od::array a;
+  if (v.get_array().get(a)) return false;
+  std::size_t n = 0;
+  for (auto e : a) {
+    od::value x;
+    if (e.get(x)) return false;
+    if (n == out.size()) out.emplace_back();
+    if (!read(x, out[n++])) return false;
+  }
+  out.resize(n);
+  return true;
+}
+
+template <class T>
+bool read(od::value v, std::map<std::string, T>& out) {
+  od::object o;
+  if (v.get_object().get(o)) return false;
+  out.clear();
+  for (auto f : o) {
+    std::string_view key;
+    od::value x;
+    if (f.unescaped_key().get(key) || f.value().get(x) || !read(x, out[std::string(key)])) return false;
+  }
+  return true;
+}
+
+template <has_fields T>
+bool read(od::value v, T& out) {
+  od::object o;
+  if (v.get_object().get(o)) return false;
+  for (auto f : o) {
+    std::string_view key;
+    od::value x;
+    if (f.escaped_key().get(key) || f.value().get(x)) return false;
+    bool ok = true;
+    visit_field(out, key, [&](auto& member) { ok = read(x, member); });
+    if (!ok) return false;
+  }
+  return true;
+}
+
+template <class T>
+bool od_decode(void* p, input in, T& out) {
+  auto& s = *static_cast<od_state*>(p);
+  od::document doc;
+  od::value root;
+  if (s.parser.iterate(in.data, in.size, in.size + input::padding).get(doc) || doc.get_value().get(root))
+    return false;
+  return read(root, out) && doc.at_end();
+}
+
+template <class T>
+std::string_view od_encode(void* p, const T& v) {
+  auto& s = *static_cast<od_state*>(p);
+  s.out.clear();  // keeps the buffer (unlike the DOM's string_builder above)
+  s.out.append(v);
+  std::string_view text;
+  return s.out.view().get(text) ? std::string_view() : text;
+}
+
+template <class T>
+typed_codec<T> od_codec() {
+  return {od_decode<T>, od_encode<T>, nullptr};
 }
 
 }  // namespace
@@ -228,7 +379,8 @@ void register_simdjson(registry& r) {
   o.create = od_create;
   o.destroy = od_destroy;
   o.inspect = od_inspect;
-  o.decode_twitter = od_decode_twitter;
+  set_typed_codecs(o, []<class T>() { return od_codec<T>(); });
+  o.encode_variant = "string_builder, reused";
   r.push_back(o);
 }
 

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "schemas.h"
+
 namespace jot_bench {
 
 // Input text, followed by at least `padding` readable zero bytes (simdjson
@@ -53,25 +55,20 @@ long for_each_line(input in, ParseLine&& parse_line) {
   return n;
 }
 
-// Typed schemas (data/README.md): decoded by libraries with a natural typed API.
-struct tw_user {
-  std::uint64_t id = 0;
-  std::string name, screen_name, location, description;
-  bool verified = false;
-  std::uint64_t followers_count = 0, friends_count = 0, statuses_count = 0;
+// The typed workloads of one schema (schemas.h). A null pointer skips that part.
+template <class T>
+struct typed_codec {
+  // typed_decode: decode in into out (the caller passes a fresh or a reused T).
+  bool (*decode)(void* state, input in, T& out) = nullptr;
+  // typed_encode: write in compact, members in declaration order, empty
+  // optionals as null; the text stays valid until the next call.
+  std::string_view (*encode)(void* state, const T& in) = nullptr;
+  // typed_decode into the adapter's own types kept in state (views into the
+  // input and an arena instead of owning strings); when check is not null the
+  // result is also copied into *check, so that the runner can compare it
+  // (untimed; the timed calls pass null).
+  bool (*decode_own)(void* state, input in, T* check) = nullptr;
 };
-struct tw_status {
-  std::string created_at;
-  std::uint64_t id = 0;
-  std::string text;
-  tw_user user;
-  std::uint64_t retweet_count = 0, favorite_count = 0;
-};
-struct tw_data {
-  std::vector<tw_status> statuses;
-};
-bool operator==(const tw_user& a, const tw_user& b);
-bool operator==(const tw_status& a, const tw_status& b);
 
 struct library {
   const char* name = "";     // e.g. "simdjson"
@@ -94,16 +91,36 @@ struct library {
   int (*inspect)(void* state, input in) = nullptr;
   // ndjson: parse every newline-delimited document; returns the count, or -1.
   long (*ndjson)(void* state, input in) = nullptr;
-  // typed_decode of the twitter subset into out.
-  bool (*decode_twitter)(void* state, input in, tw_data& out) = nullptr;
-  // typed_encode of the twitter subset, compact; the text stays valid until the next call.
-  std::string_view (*encode_twitter)(void* state, const tw_data& in) = nullptr;
+  // typed_decode / typed_encode, one codec per schema.
+  typed_codec<tw_data> twitter;
+  typed_codec<citm_catalog> citm;
+  typed_codec<rtb_bid_request> openrtb;
+  typed_codec<rpc_call> rpc;
+  const char* encode_variant = "reused buffer";  // how typed_encode's output buffer is used
   // Reference check: true when both texts hold equal JSON (numbers compared
   // exactly). The runner verifies every serializer with one reference library.
   bool (*same_json)(std::string_view a, std::string_view b) = nullptr;
 };
 
 using registry = std::vector<library>;
+
+// Fills l's typed codecs, one per schema, from make.operator()<T>() (an
+// adapter's codec factory). bench/typed/compile_cost.py builds adapters with
+// JOT_BENCH_TYPED_SCHEMAS=0 (no schema) and =1 (OpenRTB only) to measure what
+// one schema's typed decoder and encoder cost to compile; normally all four are in.
+template <class Make>
+void set_typed_codecs(library& l, Make&& make) {
+#ifndef JOT_BENCH_TYPED_SCHEMAS
+  l.twitter = make.template operator()<tw_data>();
+  l.citm = make.template operator()<citm_catalog>();
+  l.rpc = make.template operator()<rpc_call>();
+#endif
+#if !defined(JOT_BENCH_TYPED_SCHEMAS) || JOT_BENCH_TYPED_SCHEMAS == 1
+  l.openrtb = make.template operator()<rtb_bid_request>();
+#endif
+  (void)l;
+  (void)make;
+}
 
 // One per adapter file; each appends its variants.
 void register_jot(registry& r);
@@ -113,6 +130,9 @@ void register_nlohmann(registry& r);
 void register_boost_json(registry& r);
 void register_yyjson(registry& r);
 void register_glaze(registry& r);
+// jot's typed rows (adapters/jot_typed.cpp), built only with -DJOT_BENCH_TYPED=ON:
+// they need jot::read / jot::write (jot/typed.h) to be implemented.
+void register_jot_typed(registry& r);
 
 // Allocation counters (alloc_hook.cpp): a malloc hook built into the runner.
 struct alloc_counts {

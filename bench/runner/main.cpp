@@ -2,14 +2,20 @@
 //
 //   jot_bench [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,...]] [--libs NAME[,...]]
 //
-// Runs dom_parse, dom_serialize, packets, typed_decode and ndjson against jot
-// and every peer compiled in, and writes {"meta": {...}, "records": [...]}.
+// Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
+// of four schemas) and ndjson against jot and every peer compiled in, and
+// writes {"meta": {...}, "records": [...]}. --only takes those names, and
+// typed_twitter, typed_citm, typed_openrtb, typed_rpc for one typed schema.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
+#include <initializer_list>
+#include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -29,16 +35,6 @@
 #endif
 
 namespace jot_bench {
-
-bool operator==(const tw_user& a, const tw_user& b) {
-  return a.id == b.id && a.name == b.name && a.screen_name == b.screen_name && a.location == b.location &&
-         a.description == b.description && a.verified == b.verified && a.followers_count == b.followers_count &&
-         a.friends_count == b.friends_count && a.statuses_count == b.statuses_count;
-}
-bool operator==(const tw_status& a, const tw_status& b) {
-  return a.created_at == b.created_at && a.id == b.id && a.text == b.text && a.user == b.user &&
-         a.retweet_count == b.retweet_count && a.favorite_count == b.favorite_count;
-}
 
 namespace {
 
@@ -272,82 +268,282 @@ void ndjson(suite& s) {
   run_group(s.cfg, g, cases, s.records);
 }
 
-void typed(suite& s) {
-  owned_input in = load(s.dir, "corpus/twitter.json");
+// ---- typed_decode / typed_encode (schemas.h) ----
+
+// Every raw_text member of a value (OpenRTB's ext objects), in member order.
+// Declared first: the templates below find each other by ordinary lookup.
+void collect_raw(raw_text& v, std::vector<raw_text*>& out);
+template <class T>
+void collect_raw(std::optional<T>& v, std::vector<raw_text*>& out);
+template <class T>
+void collect_raw(std::vector<T>& v, std::vector<raw_text*>& out);
+template <class T>
+void collect_raw(std::map<std::string, T>& v, std::vector<raw_text*>& out);
+template <has_fields T>
+void collect_raw(T& v, std::vector<raw_text*>& out);
+template <class T>
+void collect_raw(T&, std::vector<raw_text*>&) {}  // scalars and strings
+
+void collect_raw(raw_text& v, std::vector<raw_text*>& out) { out.push_back(&v); }
+template <class T>
+void collect_raw(std::optional<T>& v, std::vector<raw_text*>& out) {
+  if (v) collect_raw(*v, out);
+}
+template <class T>
+void collect_raw(std::vector<T>& v, std::vector<raw_text*>& out) {
+  for (T& e : v) collect_raw(e, out);
+}
+template <class T>
+void collect_raw(std::map<std::string, T>& v, std::vector<raw_text*>& out) {
+  for (auto& kv : v) collect_raw(kv.second, out);
+}
+template <has_fields T>
+void collect_raw(T& v, std::vector<raw_text*>& out) {
+  for_each_field(v, [&](std::string_view, auto& m) { collect_raw(m, out); });
+}
+
+enum class match { exact, raw_reserialized, differs };
+
+// How b compares with a: equal; equal once their raw texts are compared as
+// JSON by the reference library (nlohmann/json and Boost.JSON have no raw
+// value, so they keep ext as their own re-serialization of it); or different.
+template <class T>
+match compare(const T& a, const T& b, const library* reference) {
+  if (a == b) return match::exact;
+  if (!reference || !reference->same_json) return match::differs;
+  T x = a, y = b;
+  std::vector<raw_text*> rx, ry;
+  collect_raw(x, rx);
+  collect_raw(y, ry);
+  if (rx.empty() || rx.size() != ry.size()) return match::differs;
+  for (std::size_t i = 0; i < rx.size(); ++i) {
+    if (!reference->same_json(rx[i]->json, ry[i]->json)) return match::differs;
+    *ry[i] = *rx[i];
+  }
+  return x == y ? match::raw_reserialized : match::differs;
+}
+
+// The index of the candidate that most others equal (the first on a tie), so
+// that one wrong library, jot included, is what gets flagged, not the others.
+template <class Same>
+std::size_t plurality(std::size_t n, Same&& same) {
+  std::size_t best = 0, best_votes = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t votes = 0;
+    for (std::size_t j = 0; j < n; ++j) votes += same(i, j) ? 1 : 0;
+    if (votes > best_votes) best = i, best_votes = votes;
+  }
+  return best;
+}
+
+struct typed_input {
+  const char* dataset;
+  const char* file;
+  std::size_t expected_size;  // of the compact encoding (data/README.md); 0: not given
+};
+
+std::string typed_variant(const library* l, const char* what) {
+  std::string base = l->variant[0] ? l->variant : "typed";
+  return what[0] ? base + ", " + what : base;
+}
+
+// Decoding on every core: each thread makes its own state and output once per
+// timed call, then decodes the input typed_rounds times (packets does the same).
+constexpr int typed_rounds = 2000;
+
+template <class T>
+std::uint64_t decode_on_threads(const library* l, typed_codec<T> library::*codec, input in, int threads) {
+  std::vector<std::thread> th;
+  std::vector<std::uint64_t> ok(static_cast<std::size_t>(threads));
+  for (int k = 0; k < threads; ++k)
+    th.emplace_back([&, k] {
+      state st(l);
+      T out;
+      const typed_codec<T>& c = l->*codec;
+      std::uint64_t n = 0;  // a local count: neighbouring slots of ok would share a cache line
+      for (int r = 0; r < typed_rounds; ++r) n += c.decode ? c.decode(st.p, in, out) : c.decode_own(st.p, in, nullptr);
+      ok[static_cast<std::size_t>(k)] = n;
+    });
+  for (auto& x : th) x.join();
+  std::uint64_t sum = 0;
+  for (auto v : ok) sum += v;
+  return sum;
+}
+
+template <class T>
+void typed_decode(suite& s, typed_codec<T> library::*codec, const typed_input& f, input in, bool threaded,
+                  std::vector<std::optional<T>>& decoded) {
+  std::vector<const library*> ls;
+  for (const library* l : s.libs)
+    if ((l->*codec).decode || (l->*codec).decode_own) ls.push_back(l);
   std::vector<std::unique_ptr<state>> states;
-  std::vector<std::unique_ptr<tw_data>> outs;
-  std::vector<bench_case> cases;
-  tw_data ref;
-  bool have_ref = false;
-  for (const library* l : s.libs) {
-    if (!l->decode_twitter) continue;
-    states.push_back(std::make_unique<state>(l));
-    void* st = states.back()->p;
-    tw_data chk;
-    if (!l->decode_twitter(st, in.get(), chk)) {
-      bench_case c;
-      c.lib = l;
-      c.variant = std::string(l->variant[0] ? l->variant : "typed");
-      c.failed = true;
-      c.note = "DECODE FAILS";
-      cases.push_back(std::move(c));
+  decoded.assign(ls.size(), std::nullopt);
+  for (std::size_t i = 0; i < ls.size(); ++i) {
+    states.push_back(std::make_unique<state>(ls[i]));
+    const typed_codec<T>& c = ls[i]->*codec;
+    T v;
+    if (c.decode ? c.decode(states[i]->p, in, v) : c.decode_own(states[i]->p, in, &v)) decoded[i] = std::move(v);
+  }
+  std::size_t ref = plurality(ls.size(), [&](std::size_t i, std::size_t j) {
+    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
+  });
+  std::vector<bench_case> cases, mt;
+  std::vector<std::unique_ptr<T>> outs;
+  for (std::size_t i = 0; i < ls.size(); ++i) {
+    const library* l = ls[i];
+    const typed_codec<T>& c = l->*codec;
+    void* st = states[i]->p;
+    std::string note;
+    if (!decoded[i]) {
+      bench_case failed;
+      failed.lib = l;
+      failed.variant = typed_variant(l, "");
+      failed.failed = true;
+      failed.note = "DECODE FAILS";
+      cases.push_back(std::move(failed));
       continue;
     }
-    std::string note = std::to_string(chk.statuses.size()) + " statuses";
-    if (!have_ref) {
-      ref = chk;
-      have_ref = true;
-    } else if (!(chk.statuses == ref.statuses)) {
-      note = "DECODE MISMATCH; " + note;
+    switch (compare(*decoded[ref], *decoded[i], s.reference)) {
+      case match::exact: break;
+      case match::raw_reserialized: note = "ext kept as the library's re-serialization (equal as JSON)"; break;
+      case match::differs: note = "DECODE MISMATCH"; break;
     }
-    // fresh: a new tw_data each op; reused: the same one (strings and vectors keep capacity).
-    bench_case fresh;
-    fresh.lib = l;
-    fresh.variant = std::string(l->variant[0] ? l->variant : "typed") + ", fresh";
-    fresh.note = note;
-    fresh.op = [l, st, i = in.get()] {
-      tw_data d;
-      return static_cast<std::uint64_t>(l->decode_twitter(st, i, d)) + d.statuses.size();
+    auto add = [&](std::string variant, std::function<std::uint64_t()> op, std::function<std::uint64_t()> fresh_op) {
+      bench_case k;
+      k.lib = l;
+      k.variant = std::move(variant);
+      k.note = note;
+      k.op = std::move(op);
+      k.fresh_op = std::move(fresh_op);
+      cases.push_back(std::move(k));
     };
-    fresh.fresh_op = [l, i = in.get()] {
-      state fs(l);
-      tw_data d;
-      return static_cast<std::uint64_t>(l->decode_twitter(fs.p, i, d)) + d.statuses.size();
-    };
-    cases.push_back(std::move(fresh));
-    outs.push_back(std::make_unique<tw_data>());
-    bench_case reused;
-    reused.lib = l;
-    reused.variant = std::string(l->variant[0] ? l->variant : "typed") + ", reused";
-    reused.note = note;
-    reused.op = [l, st, i = in.get(), d = outs.back().get()] {
-      return static_cast<std::uint64_t>(l->decode_twitter(st, i, *d)) + d->statuses.size();
-    };
-    cases.push_back(std::move(reused));
+    if (c.decode) {
+      // fresh: a new T every op; reused: the same one (strings and vectors keep their capacity).
+      auto once = [l, codec, in] {
+        state fs(l);
+        T d;
+        return static_cast<std::uint64_t>((l->*codec).decode(fs.p, in, d));
+      };
+      add(typed_variant(l, "fresh"), [l, codec, st, in] {
+        T d;
+        return static_cast<std::uint64_t>((l->*codec).decode(st, in, d));
+      }, once);
+      outs.push_back(std::make_unique<T>());
+      add(typed_variant(l, "reused"), [l, codec, st, in, d = outs.back().get()] {
+        return static_cast<std::uint64_t>((l->*codec).decode(st, in, *d));
+      }, once);
+    } else {
+      add(typed_variant(l, ""), [l, codec, st, in] {
+        return static_cast<std::uint64_t>((l->*codec).decode_own(st, in, nullptr));
+      }, [l, codec, in] {
+        state fs(l);
+        return static_cast<std::uint64_t>((l->*codec).decode_own(fs.p, in, nullptr));
+      });
+    }
+    if (threaded) {
+      bench_case k;
+      k.lib = l;
+      k.variant = typed_variant(l, ((c.decode ? "reused, " : "") + std::to_string(s.cfg.threads) + " threads").c_str());
+      k.note = note;
+      k.op = [l, codec, in, t = s.cfg.threads] { return decode_on_threads(l, codec, in, t); };
+      mt.push_back(std::move(k));
+    }
   }
   if (cases.empty()) return;
-  group g{"typed_decode", "twitter subset"};
+  group g{"typed_decode", f.dataset};
   g.data_bytes = static_cast<double>(in.size);
   run_group(s.cfg, g, cases, s.records);
+  if (mt.empty()) return;
+  // Aggregate throughput: per_call counts every decode of every thread, so
+  // the figure is input bytes over wall time per decode, allocations per decode.
+  group gt{"typed_decode", f.dataset};
+  gt.data_bytes = static_cast<double>(in.size);
+  gt.per_call = static_cast<double>(typed_rounds) * s.cfg.threads;
+  run_group(s.cfg, gt, mt, s.records);
+}
 
-  // typed_encode: the value decoded above, written compact (81,927 bytes per data/README.md).
-  std::vector<bench_case> enc;
-  group ge{"typed_encode", "twitter subset"};
+// Each library encodes the value it decoded itself (the reference value when
+// it has no decoder, or decoded something else); every output must hold the
+// same JSON as most others (checked by the reference library) and, where
+// data/README.md gives one, have the expected size.
+template <class T>
+void typed_encode(suite& s, typed_codec<T> library::*codec, const typed_input& f,
+                  const std::vector<std::optional<T>>& decoded) {
+  std::vector<const library*> decoders, ls;
   for (const library* l : s.libs) {
-    if (!l->encode_twitter) continue;
+    if ((l->*codec).decode || (l->*codec).decode_own) decoders.push_back(l);
+    if ((l->*codec).encode) ls.push_back(l);
+  }
+  std::size_t ref = plurality(decoded.size(), [&](std::size_t i, std::size_t j) {
+    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
+  });
+  if (ls.empty() || ref >= decoded.size() || !decoded[ref]) return;
+  std::vector<std::unique_ptr<state>> states;
+  std::vector<const T*> values;
+  std::vector<std::string> texts;
+  for (const library* l : ls) {
+    const T* v = &*decoded[ref];
+    for (std::size_t i = 0; i < decoders.size(); ++i)
+      if (decoders[i] == l && decoded[i] && compare(*decoded[ref], *decoded[i], s.reference) != match::differs)
+        v = &*decoded[i];
     states.push_back(std::make_unique<state>(l));
-    void* st = states.back()->p;
-    std::string_view text = l->encode_twitter(st, ref);
+    values.push_back(v);
+    texts.emplace_back((l->*codec).encode(states.back()->p, *v));
+  }
+  auto same = [&](std::size_t i, std::size_t j) {
+    return i == j || (s.reference && s.reference->same_json && s.reference->same_json(texts[i], texts[j]));
+  };
+  std::size_t ref_text = plurality(texts.size(), same);
+  std::vector<bench_case> cases;
+  group g{"typed_encode", f.dataset};
+  for (std::size_t i = 0; i < ls.size(); ++i) {
+    const library* l = ls[i];
     bench_case c;
     c.lib = l;
-    c.variant = "reused buffer";
-    c.note = "output " + std::to_string(text.size()) + " bytes";
-    if (text.size() != 81927) c.note = "SIZE MISMATCH (expected 81927); " + c.note;
-    c.op = [l, st, r = &ref] { return static_cast<std::uint64_t>(l->encode_twitter(st, *r).size()); };
-    ge.case_bytes.push_back(static_cast<double>(text.size()));
-    enc.push_back(std::move(c));
+    c.variant = l->encode_variant;
+    c.note = "output " + std::to_string(texts[i].size()) + " bytes";
+    if (f.expected_size && texts[i].size() != f.expected_size)
+      c.note = "SIZE MISMATCH (expected " + std::to_string(f.expected_size) + "); " + c.note;
+    if (s.reference && s.reference->same_json && !same(ref_text, i))
+      c.note = "ENCODE MISMATCH (checked by " + std::string(s.reference->name) + "); " + c.note;
+    c.op = [l, codec, st = states[i]->p, v = values[i]] {
+      return static_cast<std::uint64_t>((l->*codec).encode(st, *v).size());
+    };
+    c.fresh_op = [l, codec, v = values[i]] {
+      state fs(l);
+      return static_cast<std::uint64_t>((l->*codec).encode(fs.p, *v).size());
+    };
+    g.case_bytes.push_back(static_cast<double>(texts[i].size()));
+    cases.push_back(std::move(c));
   }
-  if (!enc.empty()) run_group(s.cfg, ge, enc, s.records);
+  run_group(s.cfg, g, cases, s.records);
+}
+
+template <class T>
+void typed_schema(suite& s, typed_codec<T> library::*codec, std::initializer_list<typed_input> files,
+                  bool threaded = false) {
+  for (const typed_input& f : files) {
+    owned_input in = load(s.dir, f.file);
+    std::vector<std::optional<T>> decoded;
+    typed_decode(s, codec, f, in.get(), threaded, decoded);
+    typed_encode(s, codec, f, decoded);
+  }
+}
+
+// --only typed runs every schema; typed_twitter, typed_citm, typed_openrtb or
+// typed_rpc one of them.
+template <class Want>
+void typed(suite& s, Want&& want) {
+  bool all = want("typed");
+  if (all || want("typed_twitter"))
+    typed_schema(s, &library::twitter, {{"twitter subset", "corpus/twitter.json", 81927}});
+  if (all || want("typed_citm"))
+    typed_schema(s, &library::citm, {{"citm_catalog", "corpus/citm_catalog.json", 496682}});
+  if (all || want("typed_openrtb"))
+    typed_schema(s, &library::openrtb,
+                 {{"openrtb banner", "openrtb/banner.json", 0}, {"openrtb video_app", "openrtb/video_app.json", 0}},
+                 /*threaded=*/true);
+  if (all || want("typed_rpc")) typed_schema(s, &library::rpc, {{"rpc sample", "rpc/sample.json", 0}});
 }
 
 std::string cpu_model() {
@@ -407,7 +603,9 @@ int main(int argc, char** argv) {
     else if (a == "--only") only = next();
     else if (a == "--libs") libs_filter = next();
     else {
-      std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]\n");
+      std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]\n"
+                           "  W: dom_parse dom_serialize packets typed ndjson, or typed_twitter typed_citm\n"
+                           "     typed_openrtb typed_rpc\n");
       return 2;
     }
   }
@@ -425,6 +623,9 @@ int main(int argc, char** argv) {
 
   static registry reg;  // outlives every state
   register_jot(reg);
+#ifdef JOT_BENCH_TYPED
+  register_jot_typed(reg);
+#endif
 #ifdef JOT_BENCH_HAVE_SIMDJSON
   register_simdjson(reg);
 #endif
@@ -453,8 +654,14 @@ int main(int argc, char** argv) {
   for (const library& l : reg)
     if (l.same_json && (!s.reference || l.is_jot)) s.reference = &l;
 
-  std::string names;
-  for (const library* l : s.libs) names += std::string(names.empty() ? "" : ", ") + l->name + (l->variant[0] ? std::string(" (") + l->variant + ")" : "");
+  std::string names;  // a library with typed rows in a separate entry is listed once
+  std::vector<std::string> listed;
+  for (const library* l : s.libs) {
+    std::string n = l->name + (l->variant[0] ? std::string(" (") + l->variant + ")" : "");
+    if (std::find(listed.begin(), listed.end(), n) != listed.end()) continue;
+    listed.push_back(n);
+    names += (names.empty() ? "" : ", ") + n;
+  }
   std::fprintf(stderr, "jot_bench: %s mode, %d threads, data %s\n  libraries: %s\n", s.cfg.quick ? "quick" : "full",
                s.cfg.threads, s.dir.c_str(), names.c_str());
 
@@ -465,7 +672,7 @@ int main(int argc, char** argv) {
   if (want("dom_parse")) dom_parse(s);
   if (want("dom_serialize")) dom_serialize(s);
   if (want("packets")) packets(s);
-  if (want("typed")) typed(s);
+  typed(s, want);
   if (want("ndjson")) ndjson(s);
 
   std::string versions;

@@ -2,6 +2,7 @@
 // Prints {"meta": {...}, "records": [...]} in the schema of docs/benchmarks.md.
 //   jot-bench-rs [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,..]]
 mod harness;
+mod openrtb;
 mod typed;
 
 use harness::{esc, run_group, Case, Config, CountingAlloc, Group, Out};

@@ -197,4 +197,7 @@ pub fn run(cfg: &Config, dir: &str, out: &mut Out) {
     one::<CitmCatalog>(cfg, "citm_catalog", &citm, 496682, out);
     let rpc = read(dir, "rpc/sample.json");
     one::<RpcCall>(cfg, "rpc sample", &rpc, 0, out);
+    for (dataset, file) in [("openrtb banner", "openrtb/banner.json"), ("openrtb video_app", "openrtb/video_app.json")] {
+        crate::openrtb::run(cfg, dataset, &read(dir, file), out);
+    }
 }
