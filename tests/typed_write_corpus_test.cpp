@@ -1,6 +1,6 @@
 // The typed encoder on real data: the twitter subset and the CITM catalog of
-// the typed benchmarks (tests/schemas/, as shared/data/README.md defines
-// them), filled from the DOM by hand. Their compact text must have the sizes
+// the typed benchmarks (tests/typed_schemas.h, as shared/data/README.md
+// defines them), filled from the DOM by hand. Their compact text must have the sizes
 // the README gives, and equal the same data assembled from the DOM writer's
 // text of each field.
 #include <gtest/gtest.h>
@@ -13,8 +13,7 @@
 
 #include "jot/jot.h"
 #include "jot/typed.h"
-#include "schemas/citm.h"
-#include "schemas/twitter.h"
+#include "typed_schemas.h"
 #include "test_data.h"
 
 namespace {

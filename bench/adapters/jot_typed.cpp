@@ -20,18 +20,7 @@
 #include <vector>
 
 #include "../runner/bench.h"
-
-// raw_text (schemas.h: OpenRTB's ext) is read and written as a jot::raw_json,
-// the value's exact text, and copied into its std::string.
-template <>
-struct jot::meta<jot_bench::raw_text> {
-  using proxy = jot::raw_json;
-  static bool read(const jot::raw_json& raw, jot_bench::raw_text& v) {
-    v.json.assign(raw.text.data(), raw.text.size());
-    return true;
-  }
-  static jot::raw_json write(const jot_bench::raw_text& v) { return {v.json}; }
-};
+#include "../runner/schemas_jot.h"
 
 namespace jot_bench {
 namespace {
