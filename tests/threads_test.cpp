@@ -12,11 +12,14 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "jot/jot.h"
+#include "jot/typed.h"
 #include "same_tape.h"
 #include "test_data.h"
 #include "test_kernels.h"
@@ -142,6 +145,48 @@ TEST(Threads, FixedBuffersPerThread) {
           auto doc = jot::parse(r->json, a);
           if (!doc || !same_tape(*doc, *r->doc)) failures[t] = r->name;
         }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (unsigned t = 0; t < n; ++t) EXPECT_EQ(failures[t], "") << "thread " << t;
+}
+
+// Typed reading keeps no state between calls either: every thread decodes
+// the RPC sample into its own struct and arena, on every kernel.
+struct rpc_limits_t {
+  std::uint32_t max_outputs = 0, max_inputs = 0;
+  std::uint64_t dust_threshold = 0;
+  bool allow_partial = false;
+};
+struct rpc_t {
+  std::string_view method;
+  std::uint64_t request_id = 0;
+  std::int32_t priority = 0;
+  double fee_rate = 0;
+  std::span<std::string_view> tags;
+  rpc_limits_t limits;
+};
+
+TEST(Threads, TypedReadsPerThread) {
+  JOT_REQUIRE_DATA(dir);
+  std::string json;
+  ASSERT_TRUE(jot_test::read_file(dir + "/rpc/sample.json", json));
+  const unsigned n = 2 * std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::string> failures(n);
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < n; ++t) {
+    threads.emplace_back([&, t] {
+      char buf[4096];
+      jot::arena a(buf, sizeof buf);
+      jot::read_options o;
+      o.kernel = jot_test::supported_kernels()[t % jot_test::supported_kernels().size()];
+      for (int round = 0; round < rounds * 20; ++round) {
+        a.reset();
+        rpc_t r;
+        if (!jot::read(json, r, a, o) || r.request_id != 1849302211u || r.priority != -3 ||
+            r.tags.size() != 3 || r.limits.max_inputs != 128)
+          failures[t] = "decode";
       }
     });
   }
