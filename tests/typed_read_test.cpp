@@ -114,6 +114,45 @@ TEST(TypedRead, IntegerBoundsOfEveryWidth) {
   EXPECT_EQ(read_fails<std::uint8_t>("300").error().code, error_code::number_out_of_range);
 }
 
+// Inside an array an integer is followed by ',' or ']', which the reader's
+// plain-integer path takes; the general scanner must agree with it.
+template <class I>
+void check_integers_in_arrays() {
+  using L = std::numeric_limits<I>;
+  using list = std::vector<I>;
+  const std::string min = std::to_string(L::min()), max = std::to_string(L::max());
+  const auto both = must_read<list>("[" + min + "," + max + " ,0,-0 ]");
+  ASSERT_EQ(both.size(), 4u);
+  EXPECT_EQ(both[0], L::min());
+  EXPECT_EQ(both[1], L::max());
+  EXPECT_EQ(both[2], 0);
+  EXPECT_EQ(both[3], 0);
+  EXPECT_EQ(read_fails<list>("[" + max + "0]").error().code, error_code::number_out_of_range);
+  const std::string below = L::min() == 0 ? "-1" : min.substr(0, min.size() - 1) + char(min.back() + 1);
+  EXPECT_EQ(read_fails<list>("[" + below + "]").error().code, error_code::number_out_of_range) << below;
+  EXPECT_EQ(read_fails<list>("[01]").error().code, error_code::invalid_number);
+  EXPECT_EQ(read_fails<list>("[-01]").error().code, error_code::invalid_number);
+  EXPECT_EQ(read_fails<list>("[-]").error().code, error_code::invalid_number);
+  EXPECT_EQ(read_fails<list>("[1.5]").error().code, error_code::type_mismatch);
+  EXPECT_EQ(read_fails<list>("[0.5]").error().code, error_code::type_mismatch);
+  EXPECT_EQ(read_fails<list>("[1x]").error().code, error_code::unexpected_character);
+  EXPECT_EQ(must_read<list>("[1e2,1E1,0e0]"), (list{100, 10, 0}));
+}
+
+TEST(TypedRead, IntegersInsideArraysOfEveryWidth) {
+  check_integers_in_arrays<std::int8_t>();
+  check_integers_in_arrays<std::uint8_t>();
+  check_integers_in_arrays<std::int16_t>();
+  check_integers_in_arrays<std::uint32_t>();
+  check_integers_in_arrays<std::int64_t>();
+  check_integers_in_arrays<std::uint64_t>();
+  // 19 digits take the plain path, 20 the general one.
+  EXPECT_EQ(must_read<std::vector<std::uint64_t>>("[9999999999999999999,18446744073709551615]")[1],
+            18446744073709551615ull);
+  EXPECT_EQ(read_fails<std::vector<std::uint64_t>>("[18446744073709551616]").error().code,
+            error_code::number_out_of_range);
+}
+
 TEST(TypedRead, IntegersFromWholeDoublesLikeTheDomGetters) {
   EXPECT_EQ(must_read<int>("1e2"), 100);
   EXPECT_EQ(must_read<int>("100.0"), 100);

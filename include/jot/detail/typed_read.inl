@@ -215,8 +215,49 @@ JOT_ALWAYS_INLINE bool read_number_node(reader& r, node& n, const char* expected
 
 // Integers follow the DOM getters: any JSON integer in range, or a double
 // that is a whole number in range (1e2, 100.0); a fraction is a mismatch.
+// A plain integer of at most 19 digits ending where a number cannot go on
+// ("728,", "-3}"): by far the most common integer, read without the general
+// scanner (measured: ~110 instructions per small integer through
+// scan_number). Anything else, including every error, is left to scan_number,
+// the one grammar. Returns false (r.p unchanged) when it does not apply.
+template <class I>
+JOT_ALWAYS_INLINE bool read_plain_integer(reader& r, I& out) noexcept {
+  const u8* p = r.p;
+  const bool negative = *p == '-';
+  p += negative;
+  if (p == r.end) return false;
+  if (*p == '0') {
+    // "0" (or "-0", which is 0 too) followed by what ends a number.
+    if (p + 1 == r.end || static_cast<u8>(p[1] - '0') <= 9 || p[1] == '.' || (p[1] | 0x20) == 'e') return false;
+    out = 0;
+    r.p = p + 1;
+    return true;
+  }
+  if (static_cast<u8>(*p - '1') > 8) return false;
+  const u8* const first = p;
+  std::uint64_t v = 0;
+  while (p != r.end && static_cast<u8>(*p - '0') <= 9 && p - first < 19) v = v * 10 + (*p++ - '0');
+  if (p == r.end) return false;  // a document that is one number: the general path
+  if (static_cast<u8>(*p - '0') <= 9 || *p == '.' || (*p | 0x20) == 'e') return false;
+  using limits = std::numeric_limits<I>;
+  if (negative) {
+    if constexpr (std::is_signed_v<I>) {
+      if (v > static_cast<std::uint64_t>(-(limits::min() + 1)) + 1) return false;
+      out = static_cast<I>(0 - v);
+    } else {
+      return false;
+    }
+  } else {
+    if (v > static_cast<std::uint64_t>(limits::max())) return false;
+    out = static_cast<I>(v);
+  }
+  r.p = p;
+  return true;
+}
+
 template <class I>
 inline bool read_integer(reader& r, I& out) noexcept {
+  if (JOT_LIKELY(r.p != r.end) && read_plain_integer(r, out)) return true;
   const u8* at = r.p;
   node n;
   if (!read_number_node(r, n, "expected an integer")) return false;
