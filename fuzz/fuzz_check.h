@@ -53,6 +53,18 @@ inline jot::kernel kernel_from(std::uint8_t b) {
 }
 
 
+// Recomputes an error's line and column from its offset the slow way, and
+// checks the offset lies inside the input.
+inline void check_position(const jot::error& e, std::string_view json) {
+  FUZZ_CHECK(e.offset <= json.size());
+  std::uint64_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < e.offset; ++i)
+    if (json[i] == '\n') ++line, line_start = i + 1;
+  FUZZ_CHECK(e.line == line);
+  FUZZ_CHECK(e.column == e.offset - line_start + 1);
+}
+
 // RFC 3629 UTF-8: no overlongs, no surrogates, nothing above U+10FFFF.
 inline bool valid_utf8(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());

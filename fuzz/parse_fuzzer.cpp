@@ -9,17 +9,6 @@
 
 namespace {
 
-// Recomputes line and column from the offset the slow way.
-void check_position(const jot::error& e, std::string_view json) {
-  FUZZ_CHECK(e.offset <= json.size());
-  std::uint64_t line = 1;
-  std::size_t line_start = 0;
-  for (std::size_t i = 0; i < e.offset; ++i)
-    if (json[i] == '\n') ++line, line_start = i + 1;
-  FUZZ_CHECK(e.line == line);
-  FUZZ_CHECK(e.column == e.offset - line_start + 1);
-}
-
 void check_write(const jot::document& doc) {
   jot::output_buffer out;
   auto w = jot::write(doc.root(), out);
@@ -83,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // A malloc-backed arena only fails on a real allocation failure.
     FUZZ_CHECK(e.code != jot::error_code::capacity_exceeded && e.code != jot::error_code::out_of_memory);
     FUZZ_CHECK(e.message != nullptr);
-    check_position(e, json);
+    jot_fuzz::check_position(e, json);
     // docs/parsing.md: an unexpected end is reported at the input's end, and
     // too deep nesting at the bracket that opens the extra level.
     if (e.code == jot::error_code::unexpected_end) FUZZ_CHECK(e.offset == json.size());

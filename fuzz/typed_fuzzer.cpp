@@ -71,16 +71,6 @@ bool is_syntax_error(jot::error_code c) {
   }
 }
 
-void check_position(const jot::error& e, std::string_view json) {
-  FUZZ_CHECK(e.offset <= json.size());
-  std::uint64_t line = 1;
-  std::size_t line_start = 0;
-  for (std::size_t i = 0; i < e.offset; ++i)
-    if (json[i] == '\n') ++line, line_start = i + 1;
-  FUZZ_CHECK(e.line == line);
-  FUZZ_CHECK(e.column == e.offset - line_start + 1);
-}
-
 // ---- the decoded struct against the DOM, member by member ----
 
 template <class T>
@@ -191,7 +181,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // keeps its default: compare member by member under the strict policies.
     if (!o.allow_duplicate_keys && !o.allow_missing_members) agree(r, doc->root());
   } else {
-    check_position(res.error(), json);
+    jot_fuzz::check_position(res.error(), json);
     FUZZ_CHECK(res.path().size() <= jot::read_result::max_path);
     if (is_syntax_error(res.error().code)) FUZZ_CHECK(!doc.ok());
   }
