@@ -39,6 +39,10 @@ const char* error_code_name(error_code code) noexcept {
     case error_code::duplicate_key: return "duplicate_key";
     case error_code::wrong_length: return "wrong_length";
     case error_code::invalid_value: return "invalid_value";
+    case error_code::invalid_writer_call: return "invalid_writer_call";
+    case error_code::io_error: return "io_error";
+    case error_code::patch_test_failed: return "patch_test_failed";
+    case error_code::invalid_patch: return "invalid_patch";
   }
   return "unknown";
 }

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 
+#include <set>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -52,3 +54,18 @@ TEST(Result, ReadingAFailedResultWithoutAssertionsGivesTheEmptyValue) {
 }
 
 }  // namespace
+
+// Every code from ok to the last one has its own name and a real message, so
+// a newly appended code cannot be forgotten in error.h or src/error.cpp.
+TEST(Error, EveryCodeHasANameAndAMessage) {
+  constexpr int last = static_cast<int>(jot::error_code::invalid_patch);
+  std::set<std::string> names;
+  for (int i = 0; i <= last; ++i) {
+    const auto code = static_cast<jot::error_code>(i);
+    const std::string name = jot::error_code_name(code);
+    EXPECT_NE(name, "unknown") << i;
+    EXPECT_NE(std::string(jot::default_message(code)), "unknown error") << i;
+    EXPECT_TRUE(names.insert(name).second) << "duplicate name " << name;
+  }
+  EXPECT_EQ(names.size(), static_cast<std::size_t>(last + 1));
+}

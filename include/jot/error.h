@@ -46,6 +46,11 @@ enum class error_code : std::uint8_t {
   duplicate_key = 28,           // "duplicate key" (typed reading)
   wrong_length = 29,            // "wrong number of elements" (typed reading: std::array, T[N])
   invalid_value = 30,           // "value not accepted" (typed reading: an enum name, a proxy)
+  invalid_writer_call = 31,     // "writer call out of order" (streaming writer: a key outside an
+                                // object, an unclosed container, a second root...)
+  io_error = 32,                // "input/output error" (a file, descriptor, FILE* or callback failed)
+  patch_test_failed = 33,       // "JSON Patch test failed" (a "test" operation did not match)
+  invalid_patch = 34,           // "invalid JSON Patch" (a malformed operation)
 };
 
 // Returns the default message of a code: a static string, never null.
@@ -82,6 +87,10 @@ constexpr const char* default_message(error_code code) noexcept {
     case error_code::duplicate_key: return "duplicate key";
     case error_code::wrong_length: return "wrong number of elements";
     case error_code::invalid_value: return "value not accepted";
+    case error_code::invalid_writer_call: return "writer call out of order";
+    case error_code::io_error: return "input/output error";
+    case error_code::patch_test_failed: return "JSON Patch test failed";
+    case error_code::invalid_patch: return "invalid JSON Patch";
   }
   return "unknown error";
 }
