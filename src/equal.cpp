@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "equal.h"
 #include "jot/value.h"
 
 namespace jot {
@@ -86,6 +87,13 @@ bool subtrees_equal(const node* a, const node* b) noexcept {
 }
 
 }  // namespace
+
+namespace detail {
+bool nodes_match(const node* a, const node* b) noexcept {
+  if (a->is_container() || b->is_container()) return a->tag == b->tag;  // kind and length
+  return node_equal(a, b);
+}
+}  // namespace detail
 
 bool operator==(value a, value b) noexcept {
   if (!a.exists() || !b.exists()) return a.exists() == b.exists();

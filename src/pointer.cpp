@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "jot/value.h"
+#include "pointer_tokens.h"
 
 namespace jot {
 
@@ -18,30 +19,6 @@ error pointer_error(const char* message, std::size_t at) noexcept {
   e.message = message;
   e.offset = at;
   return e;
-}
-
-// True when key equals the pointer token (with ~0 and ~1 decoded). The token
-// is already known to hold only valid escapes.
-bool key_matches_token(std::string_view key, std::string_view token) noexcept {
-  std::size_t k = 0;
-  for (std::size_t t = 0; t < token.size(); ++t, ++k) {
-    char c = token[t];
-    if (c == '~') c = token[++t] == '0' ? '~' : '/';
-    if (k == key.size() || key[k] != c) return false;
-  }
-  return k == key.size();
-}
-
-// Parses an RFC 6901 array index: "0" or digits without a leading zero.
-bool parse_index(std::string_view token, std::size_t* out) noexcept {
-  if (token.empty() || token.size() > 19 || (token.size() > 1 && token[0] == '0')) return false;
-  std::size_t v = 0;
-  for (char c : token) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<std::size_t>(c - '0');
-  }
-  *out = v;
-  return true;
 }
 
 }  // namespace
@@ -72,7 +49,7 @@ result<value> value::at_pointer(std::string_view pointer) const noexcept {
     if (v.is_object()) {
       value found;
       for (member m : jot::object(v.node())) {
-        if (key_matches_token(m.key, token)) {
+        if (detail::key_matches_token(m.key, token)) {
           found = m.value;
           break;
         }
@@ -80,7 +57,7 @@ result<value> value::at_pointer(std::string_view pointer) const noexcept {
       v = found;
     } else if (v.is_array()) {
       std::size_t index;
-      v = parse_index(token, &index) ? v[index] : value();
+      v = detail::parse_index(token, &index) ? v[index] : value();
     } else {
       v = value();
     }

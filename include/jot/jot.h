@@ -13,6 +13,7 @@
 #include "jot/arena.h"
 #include "jot/error.h"
 #include "jot/kernel.h"
+#include "jot/mutable.h"
 #include "jot/options.h"
 #include "jot/parse.h"
 #include "jot/pointer.h"

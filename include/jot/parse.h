@@ -41,6 +41,7 @@ constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
 
 namespace detail {
 struct document_access;
+struct mutable_access;  // builds documents from mutable ones (jot/mutable.h)
 struct kernel_entry;  // src/simd/kernels.h
 }
 
@@ -79,6 +80,7 @@ class document {
  private:
   friend class parser;
   friend struct detail::document_access;  // lets parse and parse_copy hand over their arena
+  friend struct detail::mutable_access;   // to_document (jot/mutable.h)
   const detail::node* root_ = nullptr;
   arena* owned_ = nullptr;  // set only by the one-line parse and parse_copy
 };

@@ -1,0 +1,703 @@
+// src/mutable.cpp - the mutable document: building, editing, lookup, copying
+// and comparing values (jot/mutable.h). Writing is in mutable_write.cpp.
+//
+// Every walk over a subtree is a loop over parent links (jot/detail/mut_node.h),
+// never recursion, so depth costs no stack. Every edit builds what it inserts
+// first, as a detached subtree, and links it only once nothing can fail: a
+// failed operation leaves the document as it was (the arena may keep the
+// unreachable bytes of the attempt until it is reset).
+#include <cstring>
+
+#include "equal.h"
+#include "jot/mutable.h"
+#include "jot/pointer.h"
+#include "pointer_tokens.h"
+
+namespace jot {
+
+namespace detail {
+
+struct mutable_access {
+  // ---- errors and memory ---------------------------------------------------
+
+  // Records e in the document (the first error wins) and returns it.
+  static error fail(mutable_document* d, error_code code, const char* message = nullptr) noexcept {
+    error e = make_error(code);
+    if (message != nullptr) e.message = message;
+    if (d != nullptr && d->error_.ok()) d->error_ = e;
+    return e;
+  }
+
+  static mut_node* new_node(mutable_document& d, std::uint64_t tag) noexcept {
+    void* p = d.arena_->allocate(sizeof(mut_node), alignof(mut_node));
+    if (p == nullptr) return nullptr;
+    auto* n = static_cast<mut_node*>(p);
+    n->tag = tag;
+    n->u = 0;
+    n->next = n;
+    n->parent = nullptr;
+    return n;
+  }
+
+  // A string node holding a copy of s.
+  static mut_node* new_string(mutable_document& d, const char* s, std::size_t size) noexcept {
+    const char* bytes = "";
+    if (size != 0) {
+      auto* copy = static_cast<char*>(d.arena_->allocate(size, 1));
+      if (copy == nullptr) return nullptr;
+      std::memcpy(copy, s, size);
+      bytes = copy;
+    }
+    mut_node* n = new_node(d, kind_string | (static_cast<std::uint64_t>(size) << tag_bits));
+    if (n != nullptr) n->str = bytes;
+    return n;
+  }
+
+  // ---- linking ---------------------------------------------------------------
+
+  // Links the detached node n into c's ring after `after` (nullptr: at the
+  // front), as the new last child when after is c's last (or c is empty).
+  static void link_after(mut_node* c, mut_node* after, mut_node* n) noexcept {
+    n->parent = c;
+    if (c->last == nullptr) {
+      n->next = n;
+      c->last = n;
+      return;
+    }
+    mut_node* pred = after != nullptr ? after : c->last;
+    n->next = pred->next;
+    pred->next = n;
+    if (after == c->last) c->last = n;
+  }
+  static void link_last(mut_node* c, mut_node* n) noexcept { link_after(c, c->last, n); }
+
+  static void add_length(mut_node* c, std::int64_t delta) noexcept {
+    c->tag = (c->tag & tag_mask) |
+             (static_cast<std::uint64_t>(static_cast<std::int64_t>(c->length()) + delta) << tag_bits);
+  }
+
+  // The node whose next is n, in n's parent's ring.
+  static mut_node* predecessor(mut_node* n) noexcept {
+    mut_node* p = n->parent->last;
+    while (p->next != n) p = p->next;
+    return p;
+  }
+
+  // Unlinks the run first..last (one element, or a key and its value) from
+  // their parent and marks both detached.
+  static void unlink(mut_node* first, mut_node* last) noexcept {
+    mut_node* c = first->parent;
+    mut_node* pred = predecessor(first);
+    if (pred == last) {
+      c->last = nullptr;  // the run was the whole ring
+    } else {
+      pred->next = last->next;
+      if (c->last == last) c->last = pred;
+    }
+    add_length(c, -1);
+    for (mut_node* n = first;;) {
+      mut_node* following = n->next;
+      n->next = n;
+      n->parent = nullptr;
+      if (n == last) break;
+      n = following;
+    }
+  }
+
+  // True when a is n or one of n's ancestors.
+  static bool is_ancestor_or_self(const mut_node* a, const mut_node* n) noexcept {
+    for (; n != nullptr; n = n->parent)
+      if (n == a) return true;
+    return false;
+  }
+
+  // ---- building ------------------------------------------------------------
+
+  // A copy of one node given its tag and payload: scalars whole, strings and
+  // raw numbers with their bytes copied, containers empty (length 0).
+  static mut_node* copy_one(mutable_document& d, std::uint64_t tag, std::uint64_t payload) noexcept {
+    const auto k = static_cast<std::uint8_t>(tag & tag_mask);
+    if (k == kind_string || k == kind_string_plain || k == kind_raw_number) {
+      mut_node* n = new_string(d, reinterpret_cast<const char*>(payload), tag >> tag_bits);
+      if (n != nullptr) n->tag = tag;
+      return n;
+    }
+    mut_node* n = new_node(d, k >= kind_array ? k : tag);
+    if (n != nullptr && k < kind_array) n->u = payload;
+    return n;
+  }
+
+  // A detached copy of the parsed subtree at t, strings copied. Tape order is
+  // document order. An open container keeps its tape node in its next field
+  // (it is linked into its parent only when it closes), which says where its
+  // range ends and what its length is, so no stack is needed.
+  static mut_node* copy_dom(mutable_document& d, const node* t) noexcept {
+    const node* const end = t->next();
+    mut_node* top = nullptr;
+    mut_node* open = nullptr;  // the innermost open container
+    for (; t != end; ++t) {
+      mut_node* n = copy_one(d, t->tag, t->u);
+      if (n == nullptr) return nullptr;
+      if (open == nullptr) top = n;
+      if (t->is_container()) {
+        n->parent = open;
+        n->next = reinterpret_cast<mut_node*>(const_cast<node*>(t));
+        open = n;
+      } else if (open != nullptr) {
+        link_last(open, n);
+      }
+      // Close every container whose tape range ends after t.
+      while (open != nullptr) {
+        const node* opened = reinterpret_cast<const node*>(open->next);
+        if (opened->next() != t + 1) break;
+        mut_node* parent = open->parent;
+        open->tag = opened->tag;  // kind and length
+        open->next = open;
+        open->parent = nullptr;
+        if (parent != nullptr) link_last(parent, open);
+        open = parent;
+      }
+    }
+    return top;
+  }
+
+  // A detached deep copy of the mutable subtree at s (s may belong to another
+  // document): a pre-order walk of s by parent links, appending each copy to
+  // the copy of its parent as it goes.
+  static mut_node* copy_mut(mutable_document& d, const mut_node* s) noexcept {
+    const mut_node* const top = s;
+    mut_node* copy_top = nullptr;
+    mut_node* into = nullptr;  // the copy of s's parent
+    for (;;) {
+      mut_node* n = copy_one(d, s->tag, s->u);
+      if (n == nullptr) return nullptr;
+      if (into == nullptr) {
+        copy_top = n;
+      } else {
+        link_last(into, n);
+      }
+      if (s->is_container() && s->last != nullptr) {
+        into = n;
+        s = s->first();
+        continue;
+      }
+      // Climb out of every container s ends, fixing up lengths on the way.
+      while (s != top && s == s->parent->last) {
+        s = s->parent;
+        into->tag = s->tag;  // kind and length, now that all children are in
+        into = into->parent;
+      }
+      if (s == top) return copy_top;
+      s = s->next;
+    }
+  }
+
+  // A detached node holding v; nullptr when memory runs out. Initializer
+  // lists nest only as deep as the C++ source that wrote them, so recursing
+  // on them is bounded by the program, not by input.
+  static mut_node* build(mutable_document& d, const mut_init& v) noexcept {
+    using k = mut_init::kind;
+    switch (v.kind_) {
+      case k::null: return new_node(d, kind_null);
+      case k::boolean: return new_node(d, v.u_ ? kind_true : kind_false);
+      case k::uint: {
+        mut_node* n = new_node(d, kind_uint);
+        if (n != nullptr) n->u = v.u_;
+        return n;
+      }
+      case k::int_: {
+        mut_node* n = new_node(d, kind_int);
+        if (n != nullptr) n->i = v.i_;
+        return n;
+      }
+      case k::dbl: {
+        if (v.d_ - v.d_ != 0.0) return nullptr;  // NaN or infinity: take() says why
+        mut_node* n = new_node(d, kind_double);
+        if (n != nullptr) n->d = v.d_;
+        return n;
+      }
+      case k::string: return new_string(d, static_cast<const char*>(v.ptr_), v.size_);
+      case k::array: {
+        mut_node* a = new_node(d, kind_array);
+        if (a == nullptr) return nullptr;
+        const auto* elements = static_cast<const mut_init*>(v.ptr_);
+        for (std::size_t i = 0; i < v.size_; ++i) {
+          mut_node* e = build(d, elements[i]);
+          if (e == nullptr) return nullptr;
+          link_last(a, e);
+        }
+        a->tag = kind_array | (static_cast<std::uint64_t>(v.size_) << tag_bits);
+        return a;
+      }
+      case k::object: {
+        mut_node* o = new_node(d, kind_object);
+        if (o == nullptr) return nullptr;
+        const auto* members = static_cast<const member_init*>(v.ptr_);
+        for (std::size_t i = 0; i < v.size_; ++i) {
+          mut_node* key = new_string(d, members[i].key.data(), members[i].key.size());
+          mut_node* value = key != nullptr ? build(d, members[i].value) : nullptr;
+          if (value == nullptr) return nullptr;
+          link_last(o, key);
+          link_last(o, value);
+        }
+        o->tag = kind_object | (static_cast<std::uint64_t>(v.size_) << tag_bits);
+        return o;
+      }
+      case k::dom: return copy_dom(d, static_cast<const node*>(v.ptr_));
+      case k::copy: return copy_mut(d, static_cast<const mut_node*>(v.ptr_));
+      case k::move: break;  // handled by take()
+    }
+    return nullptr;
+  }
+
+  // The node v stands for, ready to link under `into` (nullptr: as a root):
+  // built, or for jot::moved, the node itself unlinked from its parent.
+  // Records and returns the error when there is none.
+  static mut_node* take(mutable_document* d, const mut_init& v, const mut_node* into,
+                        error* err) noexcept {
+    if (v.kind_ == mut_init::kind::move) {
+      auto* n = static_cast<mut_node*>(const_cast<void*>(v.ptr_));
+      if (n == nullptr) {
+        *err = fail(d, error_code::not_found, "moved value is absent");
+        return nullptr;
+      }
+      if (is_ancestor_or_self(n, into)) {
+        *err = fail(d, error_code::invalid_value, "a value cannot move into itself");
+        return nullptr;
+      }
+      if (n->parent != nullptr) detach(n);
+      return n;
+    }
+    if ((v.kind_ == mut_init::kind::dom || v.kind_ == mut_init::kind::copy) && v.ptr_ == nullptr) {
+      *err = fail(d, error_code::not_found, "copied value is absent");
+      return nullptr;
+    }
+    mut_node* n = build(*d, v);
+    if (n == nullptr) {
+      *err = has_non_finite(v) ? fail(d, error_code::invalid_value, "a number is not finite")
+                               : fail(d, error_code::capacity_exceeded);
+    }
+    return n;
+  }
+
+  // True when v holds a NaN or an infinity, which JSON cannot represent.
+  static bool has_non_finite(const mut_init& v) noexcept {
+    using k = mut_init::kind;
+    if (v.kind_ == k::dbl) return v.d_ - v.d_ != 0.0;
+    if (v.kind_ == k::array) {
+      const auto* elements = static_cast<const mut_init*>(v.ptr_);
+      for (std::size_t i = 0; i < v.size_; ++i)
+        if (has_non_finite(elements[i])) return true;
+    }
+    if (v.kind_ == k::object) {
+      const auto* members = static_cast<const member_init*>(v.ptr_);
+      for (std::size_t i = 0; i < v.size_; ++i)
+        if (has_non_finite(members[i].value)) return true;
+    }
+    return false;
+  }
+
+  // Unlinks n (an element, or an object member's value together with its key).
+  static void detach(mut_node* n) noexcept {
+    mut_node* c = n->parent;
+    if (c->kind() == kind_object) {
+      unlink(predecessor(n), n);
+    } else {
+      unlink(n, n);
+    }
+  }
+
+  // Replaces n's content by that of the detached node r, in place, so that
+  // handles to n stay valid; n's old children become detached.
+  static void overwrite(mut_node* n, mut_node* r) noexcept {
+    if (n->is_container() && n->last != nullptr) {
+      mut_node* c = n->last->next;
+      for (std::uint64_t left = n->kind() == kind_object ? 2 * n->length() : n->length(); left--;) {
+        mut_node* following = c->next;
+        c->next = c;
+        c->parent = nullptr;
+        c = following;
+      }
+    }
+    n->tag = r->tag;
+    n->u = r->u;
+    if (r->is_container() && r->last != nullptr) {
+      mut_node* c = r->last;
+      do {
+        c->parent = n;
+        c = c->next;
+      } while (c != r->last);
+    }
+  }
+
+  // The first member of object o named key: its key node, or nullptr.
+  static mut_node* find_key(const mut_node* o, std::string_view key) noexcept {
+    if (o->last == nullptr) return nullptr;
+    mut_node* k = o->last->next;
+    for (std::uint64_t left = o->length(); left--; k = k->next->next)
+      if (k->length() == key.size() && (key.empty() || std::memcmp(k->str, key.data(), key.size()) == 0))
+        return k;
+    return nullptr;
+  }
+
+  static const void* source(const mut_init& v) noexcept { return v.ptr_; }
+
+  static document make_document(const node* root) noexcept {
+    document d;
+    d.root_ = root;
+    return d;
+  }
+};
+
+}  // namespace detail
+
+using detail::kind_array;
+using detail::kind_object;
+using detail::mut_node;
+using detail::mutable_access;
+
+// ---- mut_init -------------------------------------------------------------
+
+mut_init::mut_init(const mut_value& v) noexcept : kind_(kind::copy) { ptr_ = v.node(); }
+mut_init::mut_init(const mut_move& m) noexcept : kind_(kind::move) { ptr_ = m.node; }
+mut_init::mut_init(const object_init& o) noexcept : kind_(kind::object) {
+  ptr_ = o.members.begin();
+  size_ = o.members.size();
+}
+
+// ---- mutable_document -----------------------------------------------------
+
+mut_value mutable_document::root() noexcept {
+  if (root_ == nullptr) {
+    root_ = mutable_access::new_node(*this, detail::kind_null);
+    if (root_ == nullptr) {
+      (void)mutable_access::fail(this, error_code::capacity_exceeded);
+      return mut_value();
+    }
+  }
+  return mut_value(root_, this);
+}
+
+mut_value mutable_document::make(const mut_init& v) noexcept {
+  jot::error e;
+  mut_node* n = mutable_access::take(this, v, nullptr, &e);
+  return n != nullptr ? mut_value(n, this) : mut_value();
+}
+
+jot::error mutable_document::set_root(const mut_init& v) noexcept {
+  jot::error e;
+  mut_node* n = mutable_access::take(this, v, nullptr, &e);
+  if (n == nullptr) return e;
+  root_ = n;
+  return jot::error{};
+}
+
+// ---- mut_value: reading ---------------------------------------------------
+
+namespace {
+
+// The scalar at n as a parsed node, so that the getters and their rules are
+// value's own.
+detail::node as_node(const mut_node* n) noexcept {
+  detail::node t;
+  t.tag = n->tag;
+  t.u = n->is_container() ? 0 : n->u;
+  return t;
+}
+
+error absent_error(mutable_document* d) noexcept {
+  return mutable_access::fail(d, error_code::not_found, "the value is absent");
+}
+
+}  // namespace
+
+jot::type mut_value::type() const noexcept {
+  if (n_ == nullptr) return jot::type::absent;
+  const detail::node t = as_node(n_);
+  return value(&t).type();
+}
+
+result<bool> mut_value::get_bool() const noexcept {
+  const detail::node t = n_ ? as_node(n_) : detail::node{};
+  return value(n_ ? &t : nullptr).get_bool();
+}
+result<std::int64_t> mut_value::get_int64() const noexcept {
+  const detail::node t = n_ ? as_node(n_) : detail::node{};
+  return value(n_ ? &t : nullptr).get_int64();
+}
+result<std::uint64_t> mut_value::get_uint64() const noexcept {
+  const detail::node t = n_ ? as_node(n_) : detail::node{};
+  return value(n_ ? &t : nullptr).get_uint64();
+}
+result<double> mut_value::get_double() const noexcept {
+  const detail::node t = n_ ? as_node(n_) : detail::node{};
+  return value(n_ ? &t : nullptr).get_double();
+}
+result<std::string_view> mut_value::get_string() const noexcept {
+  const detail::node t = n_ ? as_node(n_) : detail::node{};
+  return value(n_ ? &t : nullptr).get_string();
+}
+
+mut_value mut_value::element(std::uint64_t index) const noexcept {
+  if (!is_array() || index >= n_->length()) return mut_value();
+  mut_node* e = n_->first();
+  while (index--) e = e->next;
+  return mut_value(e, doc_);
+}
+
+mut_value mut_value::find(std::string_view key) const noexcept {
+  if (!is_object()) return mut_value();
+  mut_node* k = mutable_access::find_key(n_, key);
+  return k != nullptr ? mut_value(k->next, doc_) : mut_value();
+}
+
+mut_value mut_value::parent() const noexcept {
+  return n_ != nullptr && n_->parent != nullptr ? mut_value(n_->parent, doc_) : mut_value();
+}
+
+result<mut_value> mut_value::at_pointer(std::string_view pointer) const noexcept {
+  if (error e = check_pointer(pointer); !e.ok()) return e;
+  if (!n_) return make_error(error_code::not_found);
+  mut_value v = *this;
+  std::size_t pos = 1;
+  while (pos <= pointer.size()) {
+    if (pointer.empty()) break;
+    const std::size_t slash = pointer.find('/', pos);
+    const std::string_view token =
+        pointer.substr(pos, slash == std::string_view::npos ? std::string_view::npos : slash - pos);
+    mut_value found;
+    if (v.is_object()) {
+      mut_node* k = v.n_->last != nullptr ? v.n_->first() : nullptr;
+      for (std::uint64_t left = v.n_->length(); left--; k = k->next->next) {
+        if (detail::key_matches_token(std::string_view(k->str, k->length()), token)) {
+          found = mut_value(k->next, doc_);
+          break;
+        }
+      }
+    } else if (v.is_array()) {
+      std::size_t index;
+      if (detail::parse_index(token, &index)) found = v.element(index);
+    }
+    if (!found.exists()) return make_error(error_code::not_found);
+    v = found;
+    if (slash == std::string_view::npos) break;
+    pos = slash + 1;
+  }
+  return v;
+}
+
+// ---- mut_value: editing ---------------------------------------------------
+
+mut_value& mut_value::assign(const mut_init& v) noexcept {
+  if (n_ == nullptr) {
+    (void)absent_error(doc_);
+    return *this;
+  }
+  // Moving a value onto itself changes nothing. Otherwise take() rejects a
+  // value that holds n_ (it is an ancestor of n_'s parent).
+  if (v.what() == mut_init::kind::move && mutable_access::source(v) == n_) return *this;
+  error e;
+  mut_node* r = mutable_access::take(doc_, v, n_->parent, &e);
+  if (r == nullptr) {
+    n_ = nullptr;
+    return *this;
+  }
+  mutable_access::overwrite(n_, r);
+  return *this;
+}
+
+mut_value mut_value::operator[](std::string_view key) const noexcept {
+  if (n_ == nullptr) {
+    (void)absent_error(doc_);
+    return mut_value();
+  }
+  if (is_null()) n_->tag = kind_object;  // empty: last is nullptr (u == 0)
+  if (!is_object()) {
+    (void)mutable_access::fail(doc_, error_code::type_mismatch, "operator[] with a key needs an object");
+    return mut_value();
+  }
+  if (mut_node* k = mutable_access::find_key(n_, key)) return mut_value(k->next, doc_);
+  mut_node* k = mutable_access::new_string(*doc_, key.data(), key.size());
+  mut_node* v = k != nullptr ? mutable_access::new_node(*doc_, detail::kind_null) : nullptr;
+  if (v == nullptr) {
+    (void)mutable_access::fail(doc_, error_code::capacity_exceeded);
+    return mut_value();
+  }
+  mutable_access::link_last(n_, k);
+  mutable_access::link_last(n_, v);
+  mutable_access::add_length(n_, 1);
+  return mut_value(v, doc_);
+}
+
+error mut_value::push_back(const mut_init& v) noexcept { return insert(size(), v); }
+
+error mut_value::insert(std::size_t index, const mut_init& v) noexcept {
+  if (n_ == nullptr) return absent_error(doc_);
+  if (!is_array()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an array");
+  if (index > n_->length()) return mutable_access::fail(doc_, error_code::not_found, "index past the end");
+  error e;
+  mut_node* r = mutable_access::take(doc_, v, n_, &e);
+  if (r == nullptr) return e;
+  // Re-read the length: taking a moved element out of this very array shortens it.
+  if (index > n_->length()) index = n_->length();
+  mut_node* after = nullptr;  // front
+  if (index == n_->length()) {
+    after = n_->last;
+  } else if (index != 0) {
+    after = element(index - 1).n_;
+  }
+  if (index == 0 && n_->last != nullptr) {
+    // At the front: after the last node of the ring, without becoming last.
+    r->parent = n_;
+    r->next = n_->last->next;
+    n_->last->next = r;
+  } else {
+    mutable_access::link_after(n_, after, r);
+  }
+  mutable_access::add_length(n_, 1);
+  return error{};
+}
+
+error mut_value::set(std::string_view key, const mut_init& v) noexcept {
+  if (n_ == nullptr) return absent_error(doc_);
+  if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
+  if (mut_node* k = mutable_access::find_key(n_, key)) {
+    mut_value target(k->next, doc_);
+    target.assign(v);
+    return target.exists() ? error{} : doc_->error();
+  }
+  return append(key, v);
+}
+
+error mut_value::append(std::string_view key, const mut_init& v) noexcept {
+  if (n_ == nullptr) return absent_error(doc_);
+  if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
+  mut_node* k = mutable_access::new_string(*doc_, key.data(), key.size());
+  if (k == nullptr) return mutable_access::fail(doc_, error_code::capacity_exceeded);
+  error e;
+  mut_node* r = mutable_access::take(doc_, v, n_, &e);
+  if (r == nullptr) return e;
+  mutable_access::link_last(n_, k);
+  mutable_access::link_last(n_, r);
+  mutable_access::add_length(n_, 1);
+  return error{};
+}
+
+error mut_value::erase(std::size_t index) noexcept {
+  if (n_ == nullptr) return absent_error(doc_);
+  if (!is_array()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an array");
+  mut_value e = element(index);
+  if (!e.exists()) return mutable_access::fail(doc_, error_code::not_found, "no such element");
+  mutable_access::detach(e.n_);
+  return error{};
+}
+
+error mut_value::erase(std::string_view key) noexcept {
+  if (n_ == nullptr) return absent_error(doc_);
+  if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
+  mut_node* k = mutable_access::find_key(n_, key);
+  if (k == nullptr) return mutable_access::fail(doc_, error_code::not_found, "no such member");
+  mutable_access::unlink(k, k->next);
+  return error{};
+}
+
+mut_value mut_value::detach() noexcept {
+  if (n_ != nullptr && n_->parent != nullptr) mutable_access::detach(n_);
+  return *this;
+}
+
+// ---- equality -------------------------------------------------------------
+
+namespace {
+
+// The node after n in a pre-order walk of the subtree at top (keys included),
+// or nullptr at its end.
+const mut_node* next_in_order(const mut_node* n, const mut_node* top) noexcept {
+  if (n->is_container() && n->last != nullptr) return n->first();
+  while (n != top && n == n->parent->last) n = n->parent;
+  return n == top ? nullptr : n->next;
+}
+
+// Two trees are equal iff their pre-order node sequences match pairwise,
+// containers by kind and length: the lengths fix the shape.
+bool match(const mut_node* a, const detail::node* b) noexcept {
+  const detail::node t = as_node(a);
+  detail::node u = *b;
+  if (b->is_container()) u.u = 0;
+  return detail::nodes_match(&t, &u);
+}
+
+}  // namespace
+
+bool operator==(mut_value a, mut_value b) noexcept {
+  if (!a.exists() || !b.exists()) return a.exists() == b.exists();
+  const mut_node* x = a.node();
+  const mut_node* y = b.node();
+  while (x != nullptr && y != nullptr) {
+    const detail::node t = as_node(y);
+    if (!match(x, &t)) return false;
+    x = next_in_order(x, a.node());
+    y = next_in_order(y, b.node());
+  }
+  return x == y;
+}
+
+bool operator==(mut_value a, jot::value b) noexcept {
+  if (!a.exists() || !b.exists()) return a.exists() == b.exists();
+  const mut_node* x = a.node();
+  const detail::node* y = b.node();
+  const detail::node* const end = y->next();
+  for (; x != nullptr && y != end; ++y) {
+    if (!match(x, y)) return false;
+    x = next_in_order(x, a.node());
+  }
+  return x == nullptr && y == end;
+}
+
+// ---- to_document ----------------------------------------------------------
+
+result<document> to_document(mut_value v, arena& a) noexcept {
+  if (!v.exists()) return make_error(error_code::not_found);
+  // Pass 1: nodes and string bytes, so that the tape is one allocation.
+  std::size_t nodes = 0, bytes = 0;
+  for (const mut_node* n = v.node(); n != nullptr; n = next_in_order(n, v.node())) {
+    ++nodes;
+    if (n->is_string() || n->kind() == detail::kind_raw_number) bytes += n->length();
+  }
+  auto* tape = static_cast<detail::node*>(a.allocate(nodes * sizeof(detail::node), alignof(detail::node)));
+  char* text = bytes != 0 ? static_cast<char*>(a.allocate(bytes, 1)) : nullptr;
+  if (tape == nullptr || (bytes != 0 && text == nullptr))
+    return make_error(error_code::capacity_exceeded, nodes * sizeof(detail::node) + bytes + 16);
+  // Pass 2: fill the tape in order. An open container's span holds the
+  // distance back to its parent (as in the parser) until it closes.
+  detail::node* out = tape;
+  detail::node* open = nullptr;
+  const mut_node* n = v.node();
+  for (;;) {
+    *out = as_node(n);
+    if (n->is_string() || n->kind() == detail::kind_raw_number) {
+      if (n->length() != 0) std::memcpy(text, n->str, n->length());
+      out->str = text;
+      text += n->length();
+    }
+    if (n->is_container() && n->last != nullptr) {
+      out->span = open != nullptr ? static_cast<std::uint64_t>(out - open) : 0;
+      open = out++;
+      n = n->first();
+      continue;
+    }
+    if (n->is_container()) out->span = 1;
+    ++out;
+    while (n != v.node() && n == n->parent->last) {
+      n = n->parent;
+      const std::uint64_t back = open->span;
+      open->span = static_cast<std::uint64_t>(out - open);
+      open = back != 0 ? open - back : nullptr;
+    }
+    if (n == v.node()) break;
+    n = n->next;
+  }
+  return detail::mutable_access::make_document(tape);
+}
+
+}  // namespace jot

@@ -1,0 +1,117 @@
+// src/mutable_write.cpp - printing a mutable document (jot/mutable.h).
+//
+// One loop walks the tree in document order by parent links (no recursion,
+// no stack) and prints through the writer's primitives
+// (jot/detail/write_primitives.h), so strings, numbers, indentation and the
+// failure rules are the DOM writer's, byte for byte.
+#include <cstring>
+
+#include "jot/detail/write_primitives.h"
+#include "jot/mutable.h"
+#include "jot/write.h"
+
+namespace jot {
+
+namespace {
+
+using detail::mut_node;
+using detail::out_range;
+using detail::write_target;
+
+out_range put(write_target& t, out_range o, char c) noexcept {
+  o = detail::room(t, o, 1);
+  *o.cur++ = c;
+  return o;
+}
+
+template <std::size_t N>
+out_range literal(write_target& t, out_range o, const char (&text)[N]) noexcept {
+  o = detail::room(t, o, N - 1);
+  std::memcpy(o.cur, text, N - 1);
+  o.cur += N - 1;
+  return o;
+}
+
+// A scalar: everything but a non-empty container.
+out_range scalar(write_target& t, out_range o, const mut_node* n) noexcept {
+  switch (n->kind()) {
+    case detail::kind_null: return literal(t, o, "null");
+    case detail::kind_true: return literal(t, o, "true");
+    case detail::kind_false: return literal(t, o, "false");
+    case detail::kind_uint:
+      o = detail::room(t, o, detail::max_number_chars);
+      o.cur = detail::print_uint64(o.cur, n->u);
+      return o;
+    case detail::kind_int:
+      o = detail::room(t, o, detail::max_number_chars);
+      o.cur = detail::print_int64(o.cur, n->i);
+      return o;
+    case detail::kind_double:
+      if (n->d - n->d != 0.0) {  // NaN or infinity: JSON has neither
+        detail::fail(t, error_code::invalid_value, "a number is not finite");
+        return o;
+      }
+      o = detail::room(t, o, detail::max_number_chars);
+      o.cur = detail::print_double(o.cur, n->d);
+      return o;
+    case detail::kind_raw_number: return detail::write_verbatim(t, o, n->str, n->length());
+    case detail::kind_array: return literal(t, o, "[]");
+    case detail::kind_object: return literal(t, o, "{}");
+    default: return detail::write_string(t, o, n->str, n->length());
+  }
+}
+
+template <bool Pretty>
+out_range encode_tree(write_target& t, out_range o, const mut_node* top) noexcept {
+  const mut_node* n = top;
+  std::uint64_t depth = 0;
+  for (;;) {
+    if (n->is_container() && n->last != nullptr) {
+      o = put(t, o, n->kind() == detail::kind_array ? '[' : '{');
+      ++depth;
+      if constexpr (Pretty) o = detail::write_newline(t, o, depth);
+      n = n->first();
+      if (n->parent->kind() == detail::kind_object) {
+        o = detail::write_key(t, o, n->str, n->length());
+        n = n->next;
+      }
+      continue;
+    }
+    o = scalar(t, o, n);
+    // Close every container n ends, then move to the next sibling.
+    while (n != top && n == n->parent->last) {
+      n = n->parent;
+      --depth;
+      if constexpr (Pretty) o = detail::write_newline(t, o, depth);
+      o = put(t, o, n->kind() == detail::kind_array ? ']' : '}');
+    }
+    if (n == top) return o;
+    o = put(t, o, ',');
+    if constexpr (Pretty) o = detail::write_newline(t, o, depth);
+    n = n->next;
+    if (n->parent->kind() == detail::kind_object) {
+      o = detail::write_key(t, o, n->str, n->length());
+      n = n->next;
+    }
+  }
+}
+
+out_range encode(write_target& t, out_range o, const void* v) noexcept {
+  const auto* top = static_cast<const mut_node*>(v);
+  return t.indent != 0 ? encode_tree<true>(t, o, top) : encode_tree<false>(t, o, top);
+}
+
+}  // namespace
+
+result<std::string_view> write(mut_value v, output_buffer& out, const write_options& options) noexcept {
+  if (!v.exists()) return make_error(error_code::not_found);
+  return detail::write_typed(out, options, encode, v.node());
+}
+
+result<std::size_t> write(mut_value v, char* buffer, std::size_t capacity,
+                          const write_options& options) noexcept {
+  if (!v.exists()) return make_error(error_code::not_found);
+  return detail::write_typed(buffer, capacity, options, encode, v.node());
+}
+
+}  // namespace jot

@@ -1,0 +1,354 @@
+// jot/mutable.h: building, editing, copying, comparing and writing a mutable
+// document, with a growing arena, a fixed buffer, and 100,000 levels of nesting.
+#include <gtest/gtest.h>
+#include <jot/jot.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "alloc_counter.h"
+#include "test_data.h"
+
+namespace {
+
+std::string text_of(jot::mut_value v, const jot::write_options& o = {}) {
+  jot::output_buffer out;
+  auto w = jot::write(v, out, o);
+  EXPECT_TRUE(w) << w.error().message;
+  return std::string(w ? *w : std::string_view());
+}
+
+std::string text_of(jot::value v, const jot::write_options& o = {}) {
+  jot::output_buffer out;
+  auto w = jot::write(v, out, o);
+  EXPECT_TRUE(w) << w.error().message;
+  return std::string(w ? *w : std::string_view());
+}
+
+TEST(Mutable, BuildsAResponseLikeTheHeaderSays) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  EXPECT_TRUE(root.is_null());
+  root["id"] = 42;
+  root["tags"] = {"fast", "small"};
+  root["user"] = jot::object_init{{"name", "ada"}, {"admin", true}};
+  root["user"]["langs"] = {"c++"};
+  root["ratio"] = 0.5;
+  root["neg"] = -7;
+  root["none"] = nullptr;
+  root["empty"] = {};
+  root["nested"] = {1, {2, {3}}, jot::object_init{}};
+  ASSERT_TRUE(doc.ok()) << doc.error().message;
+  EXPECT_EQ(text_of(root),
+            R"({"id":42,"tags":["fast","small"],"user":{"name":"ada","admin":true,"langs":["c++"]},)"
+            R"("ratio":0.5,"neg":-7,"none":null,"empty":[],"nested":[1,[2,[3]],{}]})");
+  EXPECT_EQ(root.size(), 8u);
+  auto id = root.find("id").get_int64();
+  ASSERT_TRUE(id);
+  EXPECT_EQ(*id, 42);
+  auto name = root["user"]["name"].get_string();
+  ASSERT_TRUE(name);
+  EXPECT_EQ(*name, "ada");
+}
+
+TEST(Mutable, HandlesRebindAsLvaluesAndStoreAsTemporaries) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root["a"] = 1;
+  root["b"] = 2;
+  jot::mut_value h = root["a"];
+  h = root["b"];  // rebinds h; stores nothing
+  EXPECT_EQ(text_of(root), R"({"a":1,"b":2})");
+  h = 5;  // stores into b, the value h now refers to
+  EXPECT_EQ(text_of(root), R"({"a":1,"b":5})");
+  root["a"] = root["b"];  // a temporary handle: stores a copy of b
+  EXPECT_EQ(text_of(root), R"({"a":5,"b":5})");
+  root["b"] = 6;  // a copy, not an alias
+  EXPECT_EQ(text_of(root), R"({"a":5,"b":6})");
+  root["c"] = root;  // a copy of the whole document into itself
+  EXPECT_EQ(text_of(root), R"({"a":5,"b":6,"c":{"a":5,"b":6,"c":null}})");
+  ASSERT_TRUE(doc.ok());
+}
+
+TEST(Mutable, EditsArrays) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value arr = doc.make({});
+  ASSERT_TRUE(arr.is_array());
+  ASSERT_TRUE(arr.push_back(2).ok());
+  ASSERT_TRUE(arr.insert(0, 0).ok());       // front
+  ASSERT_TRUE(arr.insert(1, 1).ok());       // middle
+  ASSERT_TRUE(arr.insert(3, "end").ok());   // == size: appends
+  EXPECT_EQ(text_of(arr), R"([0,1,2,"end"])");
+  EXPECT_EQ(arr.insert(9, 9).code, jot::error_code::not_found);
+  ASSERT_TRUE(arr.erase(0).ok());
+  ASSERT_TRUE(arr.erase(2).ok());  // the last
+  EXPECT_EQ(text_of(arr), "[1,2]");
+  EXPECT_EQ(arr.erase(2).code, jot::error_code::not_found);
+  ASSERT_TRUE(arr.erase(0).ok());
+  ASSERT_TRUE(arr.erase(0).ok());
+  EXPECT_EQ(text_of(arr), "[]");
+  ASSERT_TRUE(arr.insert(0, "x").ok());  // into an empty array
+  EXPECT_EQ(text_of(arr), R"(["x"])");
+  EXPECT_EQ(arr[0].get_string().value(), "x");
+  EXPECT_FALSE(arr[1].exists());
+  EXPECT_FALSE(arr[-1].exists());
+  std::vector<std::string> seen;
+  for (jot::mut_value e : arr.elements()) seen.push_back(text_of(e));
+  EXPECT_EQ(seen, std::vector<std::string>{R"("x")"});
+  EXPECT_EQ(arr.set("k", 1).code, jot::error_code::type_mismatch);
+  EXPECT_FALSE(arr["k"].exists());
+  EXPECT_EQ(doc.error().code, jot::error_code::not_found);  // the first failure: insert(9)
+}
+
+TEST(Mutable, EditsObjects) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value o = doc.root();
+  ASSERT_TRUE(doc.set_root(jot::object_init{{"a", 1}, {"b", 2}}).ok());
+  o = doc.root();
+  ASSERT_TRUE(o.set("a", "one").ok());      // replaces
+  ASSERT_TRUE(o.set("c", 3).ok());          // appends
+  ASSERT_TRUE(o.append("a", "dup").ok());   // a duplicate key
+  EXPECT_EQ(text_of(o), R"({"a":"one","b":2,"c":3,"a":"dup"})");
+  EXPECT_EQ(o.find("a").get_string().value(), "one");  // the first wins
+  ASSERT_TRUE(o.erase("a").ok());
+  EXPECT_EQ(text_of(o), R"({"b":2,"c":3,"a":"dup"})");
+  ASSERT_TRUE(o.erase("a").ok());
+  EXPECT_EQ(o.erase("a").code, jot::error_code::not_found);
+  EXPECT_EQ(text_of(o), R"({"b":2,"c":3})");
+  std::string keys;
+  for (jot::mut_member m : o.members()) keys += std::string(m.key) + "=" + text_of(m.value) + ";";
+  EXPECT_EQ(keys, "b=2;c=3;");
+  ASSERT_TRUE(o.erase("c").ok());
+  ASSERT_TRUE(o.erase("b").ok());
+  EXPECT_EQ(text_of(o), "{}");
+  EXPECT_EQ(o.size(), 0u);
+  EXPECT_EQ(doc.error().code, jot::error_code::not_found);  // the second erase("a")
+  doc.clear_error();
+  o["z"]["y"]["x"] = true;  // nulls become objects on the way down
+  EXPECT_EQ(text_of(o), R"({"z":{"y":{"x":true}}})");
+  EXPECT_TRUE(doc.ok());
+  jot::mut_value n = o["z"]["y"]["x"];
+  EXPECT_FALSE(n["w"].exists());  // true is not an object
+  EXPECT_EQ(doc.error().code, jot::error_code::type_mismatch);
+}
+
+TEST(Mutable, MovesWithinAndBetweenDocuments) {
+  jot::arena a, b;
+  jot::mutable_document doc(a), other(b);
+  jot::mut_value root = doc.root();
+  root = jot::object_init{{"from", {1, 2, 3}}, {"to", {}}};
+  jot::mut_value from = root["from"];
+  jot::mut_value two = from[1];
+  ASSERT_TRUE(root["to"].push_back(jot::moved(two)).ok());
+  EXPECT_EQ(text_of(root), R"({"from":[1,3],"to":[2]})");
+  EXPECT_EQ(two.parent().node(), root["to"].node());  // the same node, relinked
+  // Into itself or a descendant: refused, nothing changes.
+  EXPECT_EQ(from.push_back(jot::moved(from)).code, jot::error_code::invalid_value);
+  EXPECT_EQ(root["to"].push_back(jot::moved(root)).code, jot::error_code::invalid_value);
+  EXPECT_EQ(text_of(root), R"({"from":[1,3],"to":[2]})");
+  // Onto itself: nothing to do.
+  from = jot::moved(from);
+  EXPECT_EQ(text_of(root), R"({"from":[1,3],"to":[2]})");
+  // A member's value moved to another document takes only the value.
+  jot::mut_value oroot = other.root();
+  oroot["moved"] = jot::moved(root["from"]);
+  EXPECT_EQ(text_of(oroot), R"({"moved":[1,3]})");
+  EXPECT_EQ(text_of(root), R"({"to":[2]})");
+  // Moving within one array to the front.
+  jot::mut_value arr = oroot["moved"];
+  ASSERT_TRUE(arr.insert(0, jot::moved(arr[1])).ok());
+  EXPECT_EQ(text_of(arr), "[3,1]");
+  jot::mut_value d = arr[0].detach();
+  EXPECT_FALSE(d.parent().exists());
+  EXPECT_EQ(text_of(arr), "[1]");
+  EXPECT_EQ(text_of(d), "3");
+}
+
+TEST(Mutable, FailuresChangeNothingAndAreRecorded) {
+  alignas(16) char buf[1024];
+  jot::arena a(buf, sizeof buf);
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root["keep"] = {1, 2};
+  ASSERT_TRUE(doc.ok());
+  const std::string before = text_of(root);
+  std::string big(2000, 'x');
+  EXPECT_EQ(root["keep"].push_back(big).code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(root.set("big", big).code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(text_of(root), before);
+  root["big"] = big;  // the member is created (null), the string does not fit
+  EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(text_of(root), R"({"keep":[1,2],"big":null})");
+  doc.clear_error();
+  EXPECT_TRUE(doc.ok());
+  // Fill the buffer with members until one fails; the document stays whole.
+  for (int i = 0; i < 100 && doc.ok(); ++i) root[std::to_string(i)] = i;
+  EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
+  jot::arena check;
+  auto copy = jot::to_document(root, check);
+  ASSERT_TRUE(copy);
+  EXPECT_TRUE(root == copy->root());
+  // Absent values fail with not_found.
+  jot::mut_value absent;
+  EXPECT_EQ(absent.push_back(1).code, jot::error_code::not_found);
+  jot::output_buffer out;
+  EXPECT_EQ(jot::write(absent, out).error().code, jot::error_code::not_found);
+}
+
+TEST(Mutable, RejectsNumbersJsonCannotHold) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root["ok"] = 1.5;
+  EXPECT_EQ(root.set("nan", std::nan("")).code, jot::error_code::invalid_value);
+  EXPECT_EQ(root.set("inf", {1.0, std::numeric_limits<double>::infinity()}).code,
+            jot::error_code::invalid_value);
+  EXPECT_EQ(text_of(root), R"({"ok":1.5})");
+}
+
+TEST(Mutable, PointerLookup) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root = jot::object_init{{"a/b", {10, jot::object_init{{"m~n", "x"}}}}, {"", 1}};
+  auto v = root.at_pointer("/a~1b/1/m~0n");
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->get_string().value(), "x");
+  auto e = root.at_pointer("/");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->get_int64().value(), 1);
+  auto whole = root.at_pointer("");
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(whole->node(), root.node());
+  EXPECT_EQ(root.at_pointer("/a~1b/2").error().code, jot::error_code::not_found);
+  EXPECT_EQ(root.at_pointer("/a~1b/01").error().code, jot::error_code::not_found);
+  EXPECT_EQ(root.at_pointer("a").error().code, jot::error_code::invalid_pointer);
+  EXPECT_EQ(root.at_pointer("/~2").error().code, jot::error_code::invalid_pointer);
+}
+
+// Every corpus document, copied into a mutable document, compares equal,
+// writes the DOM writer's exact bytes (compact, indented, escaped), and
+// converts back to an equal immutable document.
+TEST(Mutable, CorpusCopiesWriteAndCompareLikeTheParsedDocument) {
+  JOT_REQUIRE_DATA(dir);
+  for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
+    std::string text;
+    ASSERT_TRUE(jot_test::read_file(dir + "/corpus/" + name, text));
+    jot::arena pa, ma, ta;
+    auto parsed = jot::parse(text, pa);
+    ASSERT_TRUE(parsed) << name;
+    jot::mutable_document doc(ma);
+    ASSERT_TRUE(doc.set_root(parsed->root()).ok()) << name;
+    jot::mut_value root = doc.root();
+    EXPECT_TRUE(root == parsed->root()) << name;
+    for (jot::write_options o : {jot::write_options{}, jot::write_options{2, false, false},
+                                 jot::write_options{0, true, true}}) {
+      EXPECT_EQ(text_of(root, o), text_of(parsed->root(), o)) << name << " indent " << o.indent;
+    }
+    auto back = jot::to_document(root, ta);
+    ASSERT_TRUE(back) << name;
+    EXPECT_TRUE(back->root() == parsed->root()) << name;
+    EXPECT_EQ(back->node_count(), parsed->node_count()) << name;
+    jot::arena ca;
+    jot::mutable_document copy(ca);
+    ASSERT_TRUE(copy.set_root(root).ok());
+    EXPECT_TRUE(copy.root() == root) << name;
+    // One change anywhere breaks equality.
+    ASSERT_TRUE(copy.root().at_pointer(std::string_view(name) == "canada.json"
+                                           ? "/features/0/geometry/coordinates/0/0/0"
+                                           : std::string_view(name) == "twitter.json"
+                                                 ? "/statuses/3/user/id"
+                                                 : "/events/138586341/id"));
+    jot::mut_value changed = copy.root()
+                                 .at_pointer(std::string_view(name) == "canada.json"
+                                                 ? "/features/0/geometry/coordinates/0/0/0"
+                                                 : std::string_view(name) == "twitter.json"
+                                                       ? "/statuses/3/user/id"
+                                                       : "/events/138586341/id")
+                                 .value();
+    changed = "changed";
+    EXPECT_FALSE(copy.root() == root) << name;
+    EXPECT_FALSE(copy.root() == parsed->root()) << name;
+  }
+}
+
+TEST(Mutable, HundredThousandLevelsNeedNoStack) {
+  constexpr int depth = 100000;
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value v = doc.root();
+  v = {};
+  for (int i = 1; i < depth; ++i) {
+    ASSERT_TRUE(v.push_back({}).ok());
+    v = v[0];
+  }
+  ASSERT_TRUE(v.push_back(7).ok());
+  std::string expected = std::string(depth, '[') + "7" + std::string(depth, ']');
+  EXPECT_EQ(text_of(doc.root()), expected);
+  jot::arena pa;
+  jot::parse_options po;
+  po.max_depth = depth;
+  auto parsed = jot::parse(expected, pa, po);
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(doc.root() == parsed->root());
+  jot::arena ca;
+  jot::mutable_document copy(ca);
+  ASSERT_TRUE(copy.set_root(parsed->root()).ok());  // from the tape
+  EXPECT_TRUE(copy.root() == doc.root());
+  jot::arena c2;
+  jot::mutable_document copy2(c2);
+  ASSERT_TRUE(copy2.set_root(doc.root()).ok());  // from a mutable tree
+  EXPECT_TRUE(copy2.root() == parsed->root());
+  jot::arena ta;
+  auto back = jot::to_document(copy2.root(), ta);
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(back->root() == parsed->root());
+  EXPECT_EQ(text_of(copy2.root()), expected);
+}
+
+TEST(Mutable, FixedBufferBuildsWithoutTheHeap) {
+  alignas(16) char buf[4096];
+  char out[256];
+  const std::size_t before = jot_test::allocation_count();
+  jot::arena a(buf, sizeof buf);
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root["id"] = 1;
+  root["list"] = {1, 2, "three"};
+  auto n = jot::write(root, out, sizeof out);
+  ASSERT_TRUE(n);
+  EXPECT_EQ(std::string_view(out, *n), R"({"id":1,"list":[1,2,"three"]})");
+  auto small = jot::write(root, out, 5);
+  ASSERT_FALSE(small);
+  EXPECT_EQ(small.error().code, jot::error_code::buffer_too_small);
+  EXPECT_EQ(small.error().needed, *n);
+  if (jot_test::malloc_is_counted()) EXPECT_EQ(jot_test::allocation_count(), before);
+}
+
+TEST(Mutable, KeepsRawNumbersAndComparesNumbersByValue) {
+  jot::arena pa, ma;
+  jot::parse_options po;
+  po.keep_number_text = true;
+  auto parsed = jot::parse(R"([1.000, 1e400, -0])", pa, po);
+  ASSERT_TRUE(parsed);
+  jot::mutable_document doc(ma);
+  ASSERT_TRUE(doc.set_root(parsed->root()).ok());
+  EXPECT_EQ(text_of(doc.root()), R"([1.000,1e400,-0])");
+  jot::arena ba;
+  jot::mutable_document built(ba);
+  jot::mut_value r = built.root();
+  r = {1, 2.0};
+  jot::arena qa;
+  auto q = jot::parse("[1.0, 2]", qa);
+  ASSERT_TRUE(q);
+  EXPECT_TRUE(r == q->root());
+}
+
+}  // namespace
