@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -40,6 +40,12 @@ seed() {
   # typed: strict policies on the automatic kernel, then every leniency
   { printf '\000'; cat "$2"; } >"$out/typed_fuzzer/$1"
   { printf '\016'; cat "$2"; } >"$out/typed_fuzzer/lenient_$1"
+  # mutable: a growing arena and one edit of each kind, then a 1 KB buffer;
+  # documents up to 64 KB (every edit rewrites and re-reads the whole document)
+  if [ "$(wc -c <"$2")" -le 65536 ]; then
+    { printf '\010\001\021\041\061\101\121\141\161\201\221\n'; cat "$2"; } >"$out/mutable_fuzzer/$1"
+    { printf '\002\003\123\045\207\n'; cat "$2"; } >"$out/mutable_fuzzer/small_$1"
+  fi
 }
 
 small_enough() {

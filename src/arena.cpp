@@ -59,14 +59,7 @@ arena::arena(allocator upstream) noexcept : upstream_(upstream) {}
 
 arena::~arena() { release(); }
 
-void* arena::allocate(std::size_t size, std::size_t align) noexcept {
-  if (lo_ != nullptr) {
-    char* p = align_up(lo_, align);
-    if (p >= lo_ && p <= hi_ && size <= static_cast<std::size_t>(hi_ - p)) {
-      lo_ = p + size;
-      return p;
-    }
-  }
+void* arena::allocate_slow(std::size_t size, std::size_t align) noexcept {
   if (size > SIZE_MAX / 2 - align || !grow(size + align)) return nullptr;
   char* p = align_up(lo_, align);
   lo_ = p + size;

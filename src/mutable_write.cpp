@@ -24,6 +24,22 @@ out_range put(write_target& t, out_range o, char c) noexcept {
   return o;
 }
 
+// Strings short enough to reserve at once and marked plain when created
+// (no byte to escape) are copied here, inline; with escaping options, or when
+// long, they take the writer's general path.
+inline constexpr std::size_t inline_string_bytes = 256;
+
+inline bool copyable(const write_target& t, const mut_node* n) noexcept {
+  return n->kind() == detail::kind_string_plain && t.escape == 0 && n->length() <= inline_string_bytes;
+}
+
+// Copies a short string's bytes in whole 16-byte blocks: its room in the
+// arena is rounded up to 16 (mut_node.h), and the caller reserved n + 16.
+inline char* copy_blocks(char* out, const char* s, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; i += 16) std::memcpy(out + i, s + i, 16);
+  return out + n;
+}
+
 template <std::size_t N>
 out_range literal(write_target& t, out_range o, const char (&text)[N]) noexcept {
   o = detail::room(t, o, N - 1);
@@ -57,8 +73,28 @@ out_range scalar(write_target& t, out_range o, const mut_node* n) noexcept {
     case detail::kind_raw_number: return detail::write_verbatim(t, o, n->str, n->length());
     case detail::kind_array: return literal(t, o, "[]");
     case detail::kind_object: return literal(t, o, "{}");
-    default: return detail::write_string(t, o, n->str, n->length());
+    default:
+      if (copyable(t, n)) {
+        o = detail::room(t, o, n->length() + 16 + 2);
+        *o.cur++ = '"';
+        o.cur = copy_blocks(o.cur, n->str, n->length());
+        *o.cur++ = '"';
+        return o;
+      }
+      return detail::write_string(t, o, n->str, n->length());
   }
+}
+
+template <bool Pretty>
+out_range key(write_target& t, out_range o, const mut_node* k) noexcept {
+  if (!copyable(t, k)) return detail::write_key(t, o, k->str, k->length());
+  const std::size_t n = k->length();
+  o = detail::room(t, o, n + 16 + 4);
+  *o.cur++ = '"';
+  o.cur = copy_blocks(o.cur, k->str, n);
+  std::memcpy(o.cur, "\": ", Pretty ? 3 : 2);
+  o.cur += Pretty ? 3 : 2;
+  return o;
 }
 
 template <bool Pretty>
@@ -72,7 +108,7 @@ out_range encode_tree(write_target& t, out_range o, const mut_node* top) noexcep
       if constexpr (Pretty) o = detail::write_newline(t, o, depth);
       n = n->first();
       if (n->parent->kind() == detail::kind_object) {
-        o = detail::write_key(t, o, n->str, n->length());
+        o = key<Pretty>(t, o, n);
         n = n->next;
       }
       continue;
@@ -90,7 +126,7 @@ out_range encode_tree(write_target& t, out_range o, const mut_node* top) noexcep
     if constexpr (Pretty) o = detail::write_newline(t, o, depth);
     n = n->next;
     if (n->parent->kind() == detail::kind_object) {
-      o = detail::write_key(t, o, n->str, n->length());
+      o = key<Pretty>(t, o, n);
       n = n->next;
     }
   }

@@ -351,4 +351,40 @@ TEST(Mutable, KeepsRawNumbersAndComparesNumbersByValue) {
   EXPECT_TRUE(r == q->root());
 }
 
+// Strings of every length up to 40 with one byte that needs escaping at
+// each position (and none): each written string reads back as itself, so the
+// plain/escaped decision made when the string is stored is right everywhere.
+TEST(Mutable, StringsOfEveryLengthWriteBackExactly) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value arr = doc.make({});
+  std::vector<std::string> expected;
+  for (std::size_t n = 0; n <= 40; ++n) {
+    for (std::size_t at = 0; at <= n; ++at) {
+      for (char special : {'"', '\\', '\n', '\x01'}) {
+        std::string s(n, 'x');
+        if (at < n) s[at] = special;
+        if (at < n || special == '"') {
+          expected.push_back(s);
+          ASSERT_TRUE(arr.push_back(s).ok());
+          ASSERT_TRUE(arr.push_back(jot::object_init{{s, 1}}).ok());  // and as a key
+        }
+      }
+    }
+  }
+  for (jot::write_options o : {jot::write_options{}, jot::write_options{0, true, true}}) {
+    const std::string text = text_of(arr, o);
+    jot::arena pa;
+    auto parsed = jot::parse(text, pa);
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    ASSERT_EQ(parsed->root().size(), 2 * expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      EXPECT_EQ(parsed->root()[2 * i].get_string().value(), expected[i]);
+      jot::object obj = parsed->root()[2 * i + 1].get_object().value();
+      EXPECT_EQ((*obj.begin()).key, expected[i]);
+    }
+    EXPECT_TRUE(arr == parsed->root());
+  }
+}
+
 }  // namespace

@@ -1,12 +1,15 @@
-# tests/readme_example.cmake - the README's typed example must be
-# examples/typed.cpp as it stands (from its first #include on), so that the
+# tests/readme_example.cmake - a README example must be the file EXAMPLE as
+# it stands (from the line START on, default its first #include), so that the
 # block readers copy is the program the tests build and run.
-#   cmake -DREADME=... -DEXAMPLE=... -P readme_example.cmake
+#   cmake -DREADME=... -DEXAMPLE=... [-DSTART=...] -P readme_example.cmake
 file(READ ${README} readme)
 file(READ ${EXAMPLE} example)
-string(FIND "${example}" "#include <jot/typed.h>" start)
+if(NOT START)
+  set(START "#include <jot/")
+endif()
+string(FIND "${example}" "${START}" start)
 string(SUBSTRING "${example}" ${start} -1 body)
 string(FIND "${readme}" "${body}" found)
 if(found EQUAL -1)
-  message(FATAL_ERROR "README.md's typed example differs from ${EXAMPLE}: copy the file's text into it")
+  message(FATAL_ERROR "README.md's example differs from ${EXAMPLE}: copy the file's text into it")
 endif()

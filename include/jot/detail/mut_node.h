@@ -16,6 +16,10 @@
 //             depth: a node is the last child of its parent iff
 //             node == parent->last.
 //
+// A string's bytes (and a raw number's) follow their node in the arena, with
+// room rounded up to a multiple of 16 bytes, so that a reader may copy whole
+// 16-byte blocks (the writer does).
+//
 // An object's ring holds key, value, key, value...: a key is a string node
 // whose next is its value. Both have the object as parent, and an object's
 // last child is always a value.
