@@ -244,28 +244,31 @@ struct mutable_access {
   // A detached node holding v; nullptr when memory runs out. Initializer
   // lists nest only as deep as the C++ source that wrote them, so recursing
   // on them is bounded by the program, not by input.
+  // A scalar or string: the common case, kept small enough to inline.
+  // mut_init keeps a number's bits in one union, so the payload is copied as
+  // it is (bool's 0/1 and null's 0 included).
+  static mut_node* build_simple(mutable_document& d, const mut_init& v) noexcept {
+    using k = mut_init::kind;
+    if (v.kind_ == k::string) return new_string(d, static_cast<const char*>(v.ptr_), v.size_);
+    constexpr std::uint8_t kinds[] = {kind_null, kind_false, kind_uint, kind_int, kind_double};
+    std::uint64_t tag = kinds[static_cast<int>(v.kind_)];
+    if (v.kind_ == k::boolean && v.u_ != 0) tag = kind_true;
+    if (v.kind_ == k::dbl && v.d_ - v.d_ != 0.0) return nullptr;  // NaN or infinity: take() says why
+    mut_node* n = new_node(d, tag);
+    if (n != nullptr && v.kind_ != k::null) n->u = v.u_;
+    return n;
+  }
+
+  static bool is_simple(const mut_init& v) noexcept { return v.kind_ <= mut_init::kind::string; }
+
   static mut_node* build(mutable_document& d, const mut_init& v) noexcept {
+    if (is_simple(v)) return build_simple(d, v);
+    return build_nested(d, v);
+  }
+
+  static mut_node* build_nested(mutable_document& d, const mut_init& v) noexcept {
     using k = mut_init::kind;
     switch (v.kind_) {
-      case k::null: return new_node(d, kind_null);
-      case k::boolean: return new_node(d, v.u_ ? kind_true : kind_false);
-      case k::uint: {
-        mut_node* n = new_node(d, kind_uint);
-        if (n != nullptr) n->u = v.u_;
-        return n;
-      }
-      case k::int_: {
-        mut_node* n = new_node(d, kind_int);
-        if (n != nullptr) n->i = v.i_;
-        return n;
-      }
-      case k::dbl: {
-        if (v.d_ - v.d_ != 0.0) return nullptr;  // NaN or infinity: take() says why
-        mut_node* n = new_node(d, kind_double);
-        if (n != nullptr) n->d = v.d_;
-        return n;
-      }
-      case k::string: return new_string(d, static_cast<const char*>(v.ptr_), v.size_);
       case k::array: {
         mut_node* a = new_node(d, kind_array);
         if (a == nullptr) return nullptr;
@@ -294,7 +297,7 @@ struct mutable_access {
       }
       case k::dom: return copy_dom(d, static_cast<const node*>(v.ptr_));
       case k::copy: return copy_mut(d, static_cast<const mut_node*>(v.ptr_));
-      case k::move: break;  // handled by take()
+      default: break;  // simple kinds: build_simple; move: take()
     }
     return nullptr;
   }
@@ -304,6 +307,22 @@ struct mutable_access {
   // Records and returns the error when there is none.
   static mut_node* take(mutable_document* d, const mut_init& v, const mut_node* into,
                         error* err) noexcept {
+    if (is_simple(v)) [[likely]] {
+      mut_node* n = build_simple(*d, v);
+      if (n == nullptr) *err = build_failure(d, v);
+      return n;
+    }
+    return take_nested(d, v, into, err);
+  }
+
+  // Why building v failed: a number JSON cannot hold, else memory.
+  static error build_failure(mutable_document* d, const mut_init& v) noexcept {
+    return has_non_finite(v) ? fail(d, error_code::invalid_value, "a number is not finite")
+                             : fail(d, error_code::capacity_exceeded);
+  }
+
+  static mut_node* take_nested(mutable_document* d, const mut_init& v, const mut_node* into,
+                               error* err) noexcept {
     if (v.kind_ == mut_init::kind::move) {
       auto* n = static_cast<mut_node*>(const_cast<void*>(v.ptr_));
       if (n == nullptr) {
@@ -321,11 +340,8 @@ struct mutable_access {
       *err = fail(d, error_code::not_found, "copied value is absent");
       return nullptr;
     }
-    mut_node* n = build(*d, v);
-    if (n == nullptr) {
-      *err = has_non_finite(v) ? fail(d, error_code::invalid_value, "a number is not finite")
-                               : fail(d, error_code::capacity_exceeded);
-    }
+    mut_node* n = build_nested(*d, v);
+    if (n == nullptr) *err = build_failure(d, v);
     return n;
   }
 

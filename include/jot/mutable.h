@@ -67,6 +67,7 @@ concept string_like = std::is_convertible_v<const T&, std::string_view> &&
 //   jot::moved(v)          v itself, unlinked from where it was (no copy).
 class mut_init {
  public:
+  // The order matters: src/mutable.cpp builds the kinds up to string inline.
   enum class kind : std::uint8_t { null, boolean, uint, int_, dbl, string, array, object, dom, copy, move };
 
   mut_init(std::nullptr_t) noexcept : kind_(kind::null) {}  // NOLINT: implicit by design
