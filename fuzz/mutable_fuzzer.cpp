@@ -4,8 +4,7 @@
 // with no upstream, or a growing arena when bit 3 is set), then operation
 // bytes up to the first '\n' (the first 32 count), then a JSON document.
 // The document, when it parses, is copied into a mutable document; each
-// operation byte picks a
-// node (by pre-order position) and an edit. After every edit it checks that
+// operation byte picks a node (by pre-order position) and an edit. After every edit it checks that
 //   - a failed edit left the document's text unchanged;
 //   - the document still writes valid JSON that parses back equal to it;
 //   - to_document gives an equal immutable document;
