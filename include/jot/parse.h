@@ -75,12 +75,17 @@ class document {
   std::size_t node_count() const noexcept {
     return root_ ? static_cast<std::size_t>(root_->next() - root_) : 0;
   }
+  // The input bytes the parse read: the whole input, except with
+  // parse_options::allow_trailing_content, where it ends after the document
+  // and the whitespace (and comments) that follow it. 0 for an empty document.
+  std::size_t consumed() const noexcept { return consumed_; }
 
  private:
   friend class parser;
   friend struct detail::document_access;  // lets parse and parse_copy hand over their arena
   const detail::node* root_ = nullptr;
   arena* owned_ = nullptr;  // set only by the one-line parse and parse_copy
+  std::size_t consumed_ = 0;
 };
 
 namespace detail {
