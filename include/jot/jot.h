@@ -8,9 +8,11 @@
 //   pointer.h  JSON Pointer syntax check
 //   parse.h    parser, document, parse(), dom_size_bound()
 //   write.h    write() to a caller buffer or a growable output_buffer
+//   documents.h  many documents in one buffer: NDJSON, concatenated, RFC 7464
 #pragma once
 
 #include "jot/arena.h"
+#include "jot/documents.h"
 #include "jot/error.h"
 #include "jot/kernel.h"
 #include "jot/options.h"
