@@ -11,6 +11,8 @@
 
 #include <cstring>
 
+#include "simd/kernels.h"
+
 namespace jot {
 
 namespace {
@@ -73,6 +75,20 @@ bool documents::next() noexcept {
   return false;
 }
 
+error documents::parse(std::string_view bytes) noexcept {
+  // The kernel directly, not parser::parse: no result<document> to build
+  // and move per document, and errors are located below, against text.
+  if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
+  const detail::parse_outcome r = parser_.entry_->parse(bytes.data(), bytes.size(), parser_.options_, *arena_);
+  if (JOT_LIKELY(r.err.ok())) {
+    if (JOT_UNLIKELY(!current_.ok())) current_ = document();
+    document& d = *current_;
+    d.root_ = r.root;
+    d.consumed_ = r.consumed;
+  }
+  return r.err;
+}
+
 bool documents::next_line() noexcept {
   while (pos_ != end_) {
     const char* nl = static_cast<const char*>(std::memchr(pos_, '\n', static_cast<std::size_t>(end_ - pos_)));
@@ -81,19 +97,18 @@ bool documents::next_line() noexcept {
     const std::uint64_t line_number = line_;
     pos_ = nl != nullptr ? nl + 1 : end_;
     ++line_;
-    current_ = parser_.parse(line, *arena_);
+    error e = parse(line);
     source_ = line;
-    if (JOT_LIKELY(current_.ok())) {
+    if (JOT_LIKELY(e.ok())) {
       ++index_;
       return true;
     }
     // Only whitespace (or comments, where allowed): a blank line.
-    if (current_.error().code == error_code::empty_input) continue;
-    // The line holds no LF, so the parser's column is already the column in
-    // text; only the line and the offset change.
-    error e = current_.error();
-    e.offset += static_cast<std::size_t>(line.data() - begin_);
+    if (e.code == error_code::empty_input) continue;
+    // The line holds no LF: the column is the offset in the line.
     e.line = line_number;
+    e.column = static_cast<std::uint64_t>(e.offset) + 1;
+    e.offset += static_cast<std::size_t>(line.data() - begin_);
     return failed(e);
   }
   done_ = true;
@@ -106,17 +121,17 @@ bool documents::next_concatenated() noexcept {
     return false;
   }
   const std::size_t base = static_cast<std::size_t>(pos_ - begin_);
-  current_ = parser_.parse(std::string_view(pos_, static_cast<std::size_t>(end_ - pos_)), *arena_);
-  if (!current_.ok()) {
+  const error e = parse(std::string_view(pos_, static_cast<std::size_t>(end_ - pos_)));
+  if (!e.ok()) {
     // Nothing but whitespace (or comments) was left: there is no document.
     // Elsewhere the parser stops on a byte that cannot start one.
-    if (current_.error().code == error_code::empty_input) {
+    if (e.code == error_code::empty_input) {
       done_ = true;
       return false;
     }
     source_ = std::string_view(pos_, static_cast<std::size_t>(end_ - pos_));
-    if (source_.size() > current_.error().offset) source_ = source_.substr(0, current_.error().offset);
-    return fail(current_.error(), base);
+    if (source_.size() > e.offset) source_ = source_.substr(0, e.offset);
+    return fail(e, base);
   }
   const std::size_t consumed = current_->consumed();
   const char* stop = pos_ + consumed;
@@ -150,11 +165,11 @@ bool documents::next_record() noexcept {
     const char* stop = rs != nullptr ? rs : end_;
     pos_ = stop;
     source_ = std::string_view(body, static_cast<std::size_t>(stop - body));
-    current_ = parser_.parse(source_, *arena_);
+    const error e = parse(source_);
     const std::size_t base = static_cast<std::size_t>(body - begin_);
-    if (!current_.ok()) {
-      if (current_.error().code == error_code::empty_input) continue;  // RS RS: no record
-      return fail(current_.error(), base);
+    if (!e.ok()) {
+      if (e.code == error_code::empty_input) continue;  // RS RS: no record
+      return fail(e, base);
     }
     // RFC 7464 2.4: a number or literal needs whitespace after it, else the
     // record may have been cut short (123 of 12345, say).

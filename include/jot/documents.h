@@ -107,6 +107,9 @@ class documents {
   sentinel end() const noexcept { return {}; }
 
  private:
+  // Parses bytes into the arena as the current document (on success), else
+  // returns the error, its offset relative to bytes and not yet located.
+  error parse(std::string_view bytes) noexcept;
   bool next_line() noexcept;
   bool next_concatenated() noexcept;
   bool next_record() noexcept;

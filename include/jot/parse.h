@@ -39,6 +39,7 @@ constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
   return 16 * json_size + 64;
 }
 
+class documents;  // jot/documents.h
 namespace detail {
 struct document_access;
 struct kernel_entry;  // src/simd/kernels.h
@@ -82,6 +83,7 @@ class document {
 
  private:
   friend class parser;
+  friend class documents;                 // fills its current document in place (documents.h)
   friend struct detail::document_access;  // lets parse and parse_copy hand over their arena
   const detail::node* root_ = nullptr;
   arena* owned_ = nullptr;  // set only by the one-line parse and parse_copy
@@ -117,6 +119,7 @@ class parser {
 
  private:
   parse_options options_;
+  friend class documents;  // calls the kernel directly, once per document (documents.h)
   // The chosen kernel's dispatch entry, resolved once here so that parse()
   // makes one indirect call and no search.
   const detail::kernel_entry* entry_;
