@@ -105,10 +105,12 @@ bool documents::next_line() noexcept {
     }
     // Only whitespace (or comments, where allowed): a blank line.
     if (e.code == error_code::empty_input) continue;
-    // The line holds no LF: the column is the offset in the line.
+    // The line holds no LF: the column is the offset from the line's start,
+    // which is text's first byte on line 1 even after a skipped BOM.
+    const char* line_start = line_number == 1 ? begin_ : line.data();
     e.line = line_number;
-    e.column = static_cast<std::uint64_t>(e.offset) + 1;
     e.offset += static_cast<std::size_t>(line.data() - begin_);
+    e.column = static_cast<std::uint64_t>(begin_ + e.offset - line_start) + 1;
     return failed(e);
   }
   done_ = true;

@@ -167,6 +167,13 @@ TEST_P(Documents, ByteOrderMarkOnlyAtTheStart) {
   o.allow_bom = true;
   EXPECT_EQ(good(read(bom + "[1]\n[2]", format(document_format::ndjson), o)), (strings{"[1]", "[2]"}));
   EXPECT_EQ(good(read(bom + "[1] [2]", format(document_format::concatenated), o)), (strings{"[1]", "[2]"}));
+  // Positions count the mark, as parse() does: the byte after it is column 4.
+  auto first = read(bom + "[1,]", format(document_format::ndjson), o);
+  ASSERT_EQ(first.size(), 1u);
+  expect_error(first[0], 0, error_code::trailing_comma, 5, 1, 6);
+  auto seq = read(bom + "[1,]", format(document_format::concatenated), o);
+  ASSERT_EQ(seq.size(), 1u);
+  expect_error(seq[0], 0, error_code::trailing_comma, 5, 1, 6);
   auto mid = read(bom + "[1]\n" + bom + "[2]", format(document_format::ndjson, true), o);
   ASSERT_EQ(mid.size(), 2u);
   expect_error(mid[1], 1, error_code::byte_order_mark, 7, 2, 1);

@@ -95,7 +95,8 @@ class documents {
   std::size_t index() const noexcept { return index_ - 1; }
   // The bytes the current document was parsed from: its line without the
   // LF (ndjson), its record without the RS (json_seq), or its text and the
-  // whitespace after it (concatenated; up to the failure for a bad one).
+  // whitespace after it (concatenated, the first with the whitespace before
+  // it too; up to the failure for a bad one).
   std::string_view source() const noexcept { return source_; }
   // Documents read so far, bad ones included.
   std::size_t count() const noexcept { return index_; }
