@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -71,5 +71,14 @@ for f in "$data"/corpus/*.ndjson; do
     rm -f "$l"
     count=$((count + 1))
   done
+done
+# documents: the first NDJSON lines as one buffer, read as NDJSON (stopping,
+# then going on after errors) and as concatenated JSON (option, kernel, format bytes)
+for f in "$data"/corpus/*.ndjson; do
+  [ -f "$f" ] || continue
+  name=$(basename "$f")
+  { printf '\000\000\000'; head -n 20 "$f"; } >"$out/documents_fuzzer/$name"
+  { printf '\000\000\004'; head -n 20 "$f"; } >"$out/documents_fuzzer/continue_$name"
+  { printf '\000\000\001'; head -n 20 "$f"; } >"$out/documents_fuzzer/concatenated_$name"
 done
 echo "make_seed_corpus: $count seeds per target in $out"

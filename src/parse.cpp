@@ -65,6 +65,7 @@ result<document> parser::parse(std::string_view json, arena& a) const noexcept {
   }
   document d;
   d.root_ = r.root;
+  d.consumed_ = r.consumed;
   return d;
 }
 
@@ -124,9 +125,11 @@ result<document> parse_copy(std::string_view json, arena& a,
   return r;
 }
 
-document::document(document&& other) noexcept : root_(other.root_), owned_(other.owned_) {
+document::document(document&& other) noexcept
+    : root_(other.root_), owned_(other.owned_), consumed_(other.consumed_) {
   other.root_ = nullptr;
   other.owned_ = nullptr;
+  other.consumed_ = 0;
 }
 
 document& document::operator=(document&& other) noexcept {
@@ -134,8 +137,10 @@ document& document::operator=(document&& other) noexcept {
     delete owned_;
     root_ = other.root_;
     owned_ = other.owned_;
+    consumed_ = other.consumed_;
     other.root_ = nullptr;
     other.owned_ = nullptr;
+    other.consumed_ = 0;
   }
   return *this;
 }

@@ -353,6 +353,42 @@ TEST_P(Parse, InputTooLarge) {
   EXPECT_EQ(d.error().code, error_code::input_too_large);
 }
 
+// allow_trailing_content: the first document, and where it (and the
+// whitespace after it) ended; errors inside the document stay errors.
+TEST_P(Parse, TrailingContentAllowedReportsConsumed) {
+  jot::parse_options o;
+  o.allow_trailing_content = true;
+  struct {
+    const char* text;
+    std::size_t consumed;
+  } cases[] = {{"[1, 2] {\"a\": 3}", 7}, {"{}[]", 2}, {"1 2", 2}, {"true\nnull", 5},
+               {"\"x\"  \t\r\n", 8}, {" 7", 2}, {"[1]garbage", 3}, {"null", 4}};
+  for (const auto& c : cases) {
+    auto d = parse(c.text, o);
+    ASSERT_TRUE(d) << c.text;
+    EXPECT_EQ(d->consumed(), c.consumed) << c.text;
+  }
+  EXPECT_EQ(must(root("[1, 2] [3]", o)[1].get_uint64()), 2u);
+  EXPECT_EQ(fail("[1, 2 [3]", o).code, error_code::unexpected_character);
+  EXPECT_EQ(fail("", o).code, error_code::empty_input);
+  EXPECT_EQ(fail("{\"a\": }", o).code, error_code::unexpected_character);
+  // Comments after the document are skipped when allowed, and an
+  // unterminated one is still an error.
+  o.allow_comments = true;
+  EXPECT_EQ(must(parse("1 /* c */ // d\n 2", o)).consumed(), 16u);
+  EXPECT_EQ(fail("1 /* c", o).code, error_code::unterminated_comment);
+  // Without the option the whole input is consumed or the parse fails.
+  EXPECT_EQ(must(parse(" [1] ")).consumed(), 5u);
+  const jot::error e = fail("[1] [2]");
+  EXPECT_EQ(e.code, error_code::trailing_content);
+  EXPECT_EQ(e.offset, 4u);
+  // A moved document keeps it.
+  jot::document moved = must(parse("[true] x", {.allow_trailing_content = true}));
+  jot::document target = std::move(moved);
+  EXPECT_EQ(target.consumed(), 7u);
+  EXPECT_EQ(moved.consumed(), 0u);
+}
+
 JOT_INSTANTIATE_FOR_KERNELS(Parse);
 
 // Parsing an owning temporary would leave the document pointing into freed

@@ -8,10 +8,14 @@
 //   pointer.h  JSON Pointer syntax check
 //   parse.h    parser, document, parse(), dom_size_bound()
 //   write.h    write() to a caller buffer or a growable output_buffer
+//   documents.h  many documents in one buffer: NDJSON, concatenated, RFC 7464
+//   file.h     load_file() into an arena or an output_buffer
 #pragma once
 
 #include "jot/arena.h"
+#include "jot/documents.h"
 #include "jot/error.h"
+#include "jot/file.h"
 #include "jot/kernel.h"
 #include "jot/mutable.h"
 #include "jot/options.h"

@@ -16,6 +16,10 @@ struct parse_options {
   std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted
   bool allow_bom = false;              // skip a leading UTF-8 byte order mark (EF BB BF);
                                        // offsets still count from the input's first byte
+  bool allow_trailing_content = false; // parse the first document only and stop after it and
+                                       // the whitespace (and comments) that follow it, instead of
+                                       // failing with trailing_content; document::consumed()
+                                       // says where it stopped (jot/documents.h builds on it)
 };
 
 // How the writer prints JSON.

@@ -39,6 +39,7 @@ constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
   return 16 * json_size + 64;
 }
 
+class documents;  // jot/documents.h
 namespace detail {
 struct document_access;
 struct mutable_access;  // builds documents from mutable ones (jot/mutable.h)
@@ -76,13 +77,19 @@ class document {
   std::size_t node_count() const noexcept {
     return root_ ? static_cast<std::size_t>(root_->next() - root_) : 0;
   }
+  // The input bytes the parse read: the whole input, except with
+  // parse_options::allow_trailing_content, where it ends after the document
+  // and the whitespace (and comments) that follow it. 0 for an empty document.
+  std::size_t consumed() const noexcept { return consumed_; }
 
  private:
   friend class parser;
+  friend class documents;                 // fills its current document in place (documents.h)
   friend struct detail::document_access;  // lets parse and parse_copy hand over their arena
   friend struct detail::mutable_access;   // to_document (jot/mutable.h)
   const detail::node* root_ = nullptr;
   arena* owned_ = nullptr;  // set only by the one-line parse and parse_copy
+  std::size_t consumed_ = 0;
 };
 
 namespace detail {
@@ -114,6 +121,7 @@ class parser {
 
  private:
   parse_options options_;
+  friend class documents;  // calls the kernel directly, once per document (documents.h)
   // The chosen kernel's dispatch entry, resolved once here so that parse()
   // makes one indirect call and no search.
   const detail::kernel_entry* entry_;

@@ -361,8 +361,10 @@ close_container:
   goto value_done;
 
 document_end:
+  // Cold: reached once per document. allow_trailing_content is read here
+  // only, so neither instantiation pays for it in the loop.
   JOT_SKIP_WS();
-  if (JOT_UNLIKELY(p != end)) {
+  if (JOT_UNLIKELY(p != end) && !opt.allow_trailing_content) {
     out.err = unexpected_at(begin, p, end, comments, "");
     if (out.err.code == error_code::unexpected_character)
       out.err = make_error(error_code::trailing_content), out.err.offset = static_cast<std::size_t>(p - begin);
@@ -370,6 +372,7 @@ document_end:
   }
   arena_access::commit(a, reinterpret_cast<char*>(s.cur), s.str_lo);
   out.root = s.begin;
+  out.consumed = static_cast<std::size_t>(p - begin);
   return out;
 
 #undef JOT_FAIL_AT
@@ -378,8 +381,9 @@ document_end:
 #undef JOT_NEED
 }
 
-// True when the options are the strict defaults (max_depth and allow_bom may
-// be anything: parse_document reads them at run time in both instantiations).
+// True when the options are the strict defaults (max_depth, allow_bom and
+// allow_trailing_content may be anything: parse_document reads them at run
+// time in both instantiations, outside the loop).
 inline bool is_strict(const parse_options& o) noexcept {
   return !o.allow_comments && !o.allow_trailing_commas && o.validate_utf8 && !o.keep_number_text;
 }

@@ -32,10 +32,12 @@
 
 namespace jot::detail {
 
-// What a kernel's parse returns: the root node, or an error whose offset is
-// set (line and column are filled in by the caller, off the hot path).
+// What a kernel's parse returns: the root node and the bytes consumed (the
+// whole input unless allow_trailing_content stopped early), or an error whose
+// offset is set (line and column are filled in by the caller, off the hot path).
 struct parse_outcome {
   const node* root = nullptr;
+  std::size_t consumed = 0;
   error err{};
 };
 

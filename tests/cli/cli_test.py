@@ -5,7 +5,7 @@ exact stdout, stderr and exit status.
 usage: cli_test.py --jot PATH [--data-dir DIR] [--version X.Y.Z] [GROUP...]
 
 GROUP is a test class name (arguments, validate, rewrite, get, stdin,
-parse_flags); none means all. Expected results are derived from the inputs
+parse_flags, ndjson); none means all. Expected results are derived from the inputs
 (positions are computed from the bytes, values compared through Python's json
 module), never copied from a previous run. Cases that need the shared data
 skip when it is missing (JOT_DATA_DIR, else --data-dir); when every case of
@@ -177,8 +177,8 @@ class arguments(case):
 
     def test_operand_counts(self):
         f = self.write("a.json", b"[1]")
-        self.assert_usage_error(["get", f], "get takes FILE and POINTER, got 1 operand(s)")
-        self.assert_usage_error(["get", f, "/0", "/1"], "get takes FILE and POINTER, got 3 operand(s)")
+        self.assert_usage_error(["get", f], "get takes FILE and one or more POINTERs, got 1 operand(s)")
+        self.assert_usage_error(["get"], "get takes FILE and one or more POINTERs, got 0 operand(s)")
         self.assert_usage_error(["minify", f, f], "minify takes one FILE, got 2")
         self.assert_usage_error(["pretty", f, f], "pretty takes one FILE, got 2")
 
@@ -431,6 +431,22 @@ class get(case):
                 self.assertEqual((code, out), (EXIT_INVALID, b""))
                 self.assertRegex(err.decode(), r"^" + re.escape(path + ": " + pointer + ": ") + r"\S.*\n\Z")
 
+    def test_several_pointers(self):
+        path = self.doc_path()
+        self.assert_run(["get", path, "/a~1b", "/m~0n/1", "/s"], EXIT_OK,
+                        b'1\n{"x":"y"}\n"caf\xc3\xa9"\n')
+        self.assert_run(["get", "-r", path, "/s", "/f"], EXIT_OK, b"caf\xc3\xa9\n2.5\n")
+        # With several pointers an absent value keeps its (empty) line, so
+        # that the lines stay aligned.
+        code, out, err = run("get", path, "/nope", "/f", "/arr/9")
+        self.assertEqual((code, out), (EXIT_INVALID, b"\n2.5\n\n"))
+        self.assertEqual(err.decode().splitlines(),
+                         [path + ": /nope: no such member or element",
+                          path + ": /arr/9: no such member or element"])
+        # Every pointer is checked before the file is read.
+        self.assert_usage_error(["get", path, "/f", "/~2"],
+                                "invalid JSON Pointer '/~2': '~' must be followed by '0' or '1' (byte 2)")
+
     def test_bad_escape_is_a_usage_error(self):
         path = self.doc_path()
         # RFC 6901 allows only ~0 and ~1.
@@ -589,7 +605,96 @@ class parse_flags(case):
         code, out, _ = run("--help")
         self.assertIn(b"--allow-bom", out)
 
-GROUPS = [arguments, validate, rewrite, get, stdin, parse_flags]
+class ndjson(case):
+    """-l / --ndjson: one document per line (validate, minify, get)."""
+
+    LINES = [b'{"a": 1, "b": [true]}', b"", b'  ["x", 2.5] \r', b"\t", b'"s"', b'{"a": {"c": null}}']
+
+    def ndjson_path(self, lines=None):
+        return self.write("in.ndjson", b"\n".join(self.LINES if lines is None else lines) + b"\n")
+
+    def test_validate(self):
+        path = self.ndjson_path()
+        for flag in ("-l", "--ndjson"):
+            self.assert_run(["validate", flag, path], EXIT_OK)
+        # Without -l the second document is trailing content.
+        self.assert_parse_error(["validate", path], path, 3, 3)
+
+    def test_validate_reports_every_bad_line(self):
+        lines = [b"[1]", b"[2,]", b"", b'{"a" 1}', b"[4]", b"[5] x", b"[1,"]
+        path = self.ndjson_path(lines)
+        data = b"\n".join(lines) + b"\n"
+        code, out, err = run("validate", "-l", path)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        got = err.decode().splitlines()
+        # Bad lines 2, 4, 6, 7 (1-based) are documents 2, 3, 5, 6: the blank line is none.
+        wanted = [(2, data.index(b",]"), 2), (4, data.index(b" 1}") + 1, 3), (6, data.index(b"x"), 5),
+                  (7, len(data) - 1, 6)]
+        self.assertEqual(len(got), len(wanted), err)
+        for text, (line, offset, document) in zip(got, wanted):
+            l, c = position(data, offset)
+            self.assertEqual(l, line)
+            self.assertRegex(text, "^" + re.escape("{}:{}:{}: ".format(path, l, c)) + r"\S.* \(document " +
+                             str(document) + r"\)$")
+
+    def test_validate_several_files_and_stdin(self):
+        good = self.ndjson_path()
+        bad = self.write("bad.ndjson", b"[1]\n{]\n")
+        code, out, err = run("validate", "-l", good, bad, "-", stdin=b"[1]\n[2]\n")
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertEqual(err.decode(), bad + ":2:2: expected a string key or '}' (document 2)\n")
+        self.assert_run(["validate", "-l", "-"], EXIT_OK, stdin=b"1\n2\n\n")
+        self.assert_run(["validate", "-l", "-"], EXIT_OK, stdin=b"")
+
+    def test_minify(self):
+        path = self.ndjson_path()
+        expected = b"".join(json.dumps(json.loads(l), separators=(",", ":")).encode() + b"\n"
+                            for l in self.LINES if l.strip())
+        self.assert_run(["minify", "-l", path], EXIT_OK, expected)
+        # A bad line is reported and skipped; the others are still printed.
+        bad = self.ndjson_path([b"[1]", b"[2", b"[3]"])
+        code, out, err = run("minify", "-l", bad)
+        self.assertEqual((code, out), (EXIT_INVALID, b"[1]\n[3]\n"))
+        self.assertRegex(err.decode(), r"^" + re.escape(bad) + r":2:3: \S.* \(document 2\)\n\Z")
+
+    def test_get(self):
+        path = self.ndjson_path()
+        code, out, err = run("get", "-l", path, "/a")
+        self.assertEqual(code, EXIT_INVALID)
+        # Documents 2 and 3 have no /a: empty lines, one message each.
+        self.assertEqual(out, b'1\n\n\n{"c":null}\n')
+        self.assertEqual(err.decode().splitlines(),
+                         [path + ": /a: no such member or element (document 2)",
+                          path + ": /a: no such member or element (document 3)"])
+        only = self.ndjson_path([b'{"id": 1, "n": "x"}', b'{"id": 2, "n": "y"}'])
+        self.assert_run(["get", "-l", "-r", only, "/id", "/n"], EXIT_OK, b"1\nx\n2\ny\n")
+        # A bad document prints an empty line per pointer after its error.
+        bad = self.ndjson_path([b'{"id": 1}', b'{"id": }', b'{"id": 3}'])
+        code, out, err = run("get", "-l", bad, "/id", "")
+        self.assertEqual((code, out), (EXIT_INVALID, b'1\n{"id":1}\n\n\n3\n{"id":3}\n'))
+        self.assertRegex(err.decode(), r"^" + re.escape(bad) + r":2:8: \S.* \(document 2\)\n\Z")
+
+    def test_only_for_validate_minify_get(self):
+        self.assert_usage_error(["pretty", "-l", self.ndjson_path()], "option --ndjson does not apply to pretty")
+
+    def test_amazon_corpus(self):
+        path = self.need_data("corpus", "amazon_cellphones.ndjson")
+        self.assert_run(["validate", "-l", path], EXIT_OK)
+        with open(path, "rb") as f:
+            data = f.read()
+        lines = data.split(b"\n")
+        code, out, err = run("minify", "-l", path)
+        self.assertEqual((code, err), (EXIT_OK, b""))
+        self.assertEqual([json.loads(l) for l in out.splitlines()], [json.loads(l) for l in lines if l.strip()])
+        # Break line 321: it is reported by its line number, and only it.
+        lines[320] = lines[320][:1] + b"@" + lines[320][1:]
+        broken = self.write("broken.ndjson", b"\n".join(lines))
+        code, out, err = run("validate", "-l", broken)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertRegex(err.decode(), r"^" + re.escape(broken) + r":321:2: \S.* \(document 321\)\n\Z")
+
+
+GROUPS = [arguments, validate, rewrite, get, stdin, parse_flags, ndjson]
 
 
 def main():

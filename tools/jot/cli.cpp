@@ -57,33 +57,54 @@ bool read_input(std::string_view path, std::string& out) {
   return true;
 }
 
+void report_parse_error(std::string_view path, const jot::error& e, const std::string& suffix) {
+  const std::string name = display_name(path);
+  // Errors without a position (e.g. allocation failure) have line 0.
+  if (e.line != 0)
+    std::fprintf(stderr, "%s:%" PRIu64 ":%" PRIu64 ": %s%s\n", name.c_str(), e.line, e.column,
+                 e.message, suffix.c_str());
+  else
+    std::fprintf(stderr, "%s: %s%s\n", name.c_str(), e.message, suffix.c_str());
+}
+
 jot::result<jot::document> parse_input(std::string_view path, std::string_view text,
                                        jot::arena& a, const jot::parse_options& options) {
   jot::result<jot::document> doc = jot::parse(text, a, options);
-  if (!doc) {
-    const jot::error& e = doc.error();
-    const std::string name = display_name(path);
-    // Errors without a position (e.g. allocation failure) have line 0.
-    if (e.line != 0)
-      std::fprintf(stderr, "%s:%" PRIu64 ":%" PRIu64 ": %s\n", name.c_str(), e.line, e.column,
-                   e.message);
-    else
-      std::fprintf(stderr, "%s: %s\n", name.c_str(), e.message);
-  }
+  if (!doc) report_parse_error(path, doc.error());
   return doc;
 }
 
-int emit(jot::value v, const jot::write_options& options) {
-  jot::output_buffer out;
-  if (!jot::write(v, out, options) || !out.append("\n")) {
+bool output::value(jot::value v, const jot::write_options& options) {
+  if (!jot::write(v, buffer_, options) || !buffer_.append("\n")) {
     std::fprintf(stderr, "jot: out of memory while writing output\n");
-    return exit_usage;
+    return false;
   }
-  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
+  return written();
+}
+
+bool output::line(std::string_view text) {
+  if (!buffer_.append(text) || !buffer_.append("\n")) {
+    std::fprintf(stderr, "jot: out of memory while writing output\n");
+    return false;
+  }
+  return written();
+}
+
+bool output::written() { return buffer_.size() < (std::size_t{64} << 10) || flush(); }
+
+bool output::flush() {
+  if (std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) != buffer_.size() ||
+      std::fflush(stdout) != 0) {
     std::fprintf(stderr, "jot: cannot write output: %s\n", std::strerror(errno));
-    return exit_usage;
+    return false;
   }
-  return exit_ok;
+  buffer_.clear();
+  return true;
+}
+
+int emit(jot::value v, const jot::write_options& options) {
+  output out;
+  return out.value(v, options) && out.flush() ? exit_ok : exit_usage;
 }
 
 int run_rewrite(const invocation& inv, const jot::write_options& options) {
@@ -93,6 +114,12 @@ int run_rewrite(const invocation& inv, const jot::write_options& options) {
   const std::string_view path = inv.operands.empty() ? std::string_view("-") : inv.operands[0];
   std::string text;
   if (!read_input(path, text)) return exit_usage;
+  if (inv.ndjson) {
+    output out;
+    const int status = for_each_document(path, text, inv.parse,
+        [&](jot::result<jot::document>& d, std::size_t) { return !d || out.value(d->root(), options); });
+    return out.flush() ? status : exit_usage;
+  }
   jot::arena a;  // malloc-backed, grows as needed; freed on return
   jot::result<jot::document> doc = parse_input(path, text, a, inv.parse);
   if (!doc) return exit_invalid;

@@ -35,6 +35,8 @@ struct invocation {
   bool indent_given = false;
   bool pretty = false;                     // get --pretty
   bool raw = false;                        // get -r / --raw: strings without quotes or escapes
+  bool ndjson = false;                     // -l / --ndjson: one document per line (validate,
+                                           // minify, get)
 };
 
 // Each subcommand validates its operands and returns an exit_status.
@@ -59,9 +61,48 @@ bool read_input(std::string_view path, std::string& out);
 jot::result<jot::document> parse_input(std::string_view path, std::string_view text,
                                        jot::arena& a, const jot::parse_options& options);
 
+// Prints "NAME:LINE:COL: message" (or "NAME: message" for errors without a
+// position) and then suffix to stderr.
+void report_parse_error(std::string_view path, const jot::error& e, const std::string& suffix = "");
+
+// Standard output in large writes: lines collect in a buffer that is written
+// out every 64 KB and by flush(). Each call returns false after printing why
+// the output could not be written (then exit with exit_usage).
+class output {
+ public:
+  // v as JSON, then a newline.
+  bool value(jot::value v, const jot::write_options& options);
+  // The bytes of text as they are, then a newline.
+  bool line(std::string_view text);
+  bool flush();
+
+ private:
+  bool written();  // writes the buffer out once it is large
+  jot::output_buffer buffer_;
+};
+
 // Writes v as JSON plus a trailing newline to standard output. Returns
 // exit_ok, or exit_usage after printing why the output could not be written.
 int emit(jot::value v, const jot::write_options& options);
+
+// Calls each(d, n) for every document d of text read as NDJSON, n counting
+// them from 1: a good one, or a failed one whose error was already reported
+// as "NAME:LINE:COL: message (document N)". Every line is read, whatever
+// fails. Returns exit_usage as soon as each returns false (it could not
+// write), else exit_invalid if any document was bad, else exit_ok.
+template <class Each>
+int for_each_document(std::string_view path, std::string_view text,
+                      const jot::parse_options& options, Each&& each) {
+  jot::arena a;  // reset for every document: its memory is reused
+  jot::documents docs(jot::parser(options), text, a,
+                      {.format = jot::document_format::ndjson, .continue_after_error = true});
+  for (jot::result<jot::document>& d : docs) {
+    const std::size_t n = docs.index() + 1;
+    if (!d) report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
+    if (!each(d, n)) return exit_usage;
+  }
+  return docs.error_count() != 0 ? exit_invalid : exit_ok;
+}
 
 // Reads, parses and prints the single operand (default "-") of minify/pretty.
 int run_rewrite(const invocation& inv, const jot::write_options& options);

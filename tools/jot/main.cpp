@@ -1,9 +1,9 @@
 // tools/jot/main.cpp - the jot command: option parsing and dispatch.
 //
-//   jot validate [FILE...]           exit 0 when every file is valid JSON
-//   jot minify [FILE]                compact JSON
+//   jot validate [-l] [FILE...]      exit 0 when every file is valid JSON (-l: NDJSON)
+//   jot minify [-l] [FILE]           compact JSON
 //   jot pretty [--indent N] [FILE]   indented JSON
-//   jot get [--pretty|-r] FILE POINTER  the value at an RFC 6901 JSON Pointer
+//   jot get [--pretty|-r] [-l] FILE POINTER...  the values at RFC 6901 JSON Pointers
 //
 // See docs/cli.md for the full description and the exit codes (cli.h).
 #include <cstdint>
@@ -24,9 +24,10 @@ constexpr const char* usage_text =
     "                                as FILE:LINE:COLUMN: message (columns count bytes)\n"
     "  minify [FILE]                 print FILE as compact JSON\n"
     "  pretty [--indent N] [FILE]    print FILE indented N spaces per level (default 2)\n"
-    "  get [--pretty|-r] FILE POINTER\n"
-    "                                print the value at a JSON Pointer (RFC 6901),\n"
-    "                                e.g. /users/0/name; \"\" is the whole document\n"
+    "  get [--pretty|-r] FILE POINTER...\n"
+    "                                print the value at each JSON Pointer (RFC 6901),\n"
+    "                                e.g. /users/0/name, one line each (empty when\n"
+    "                                absent); \"\" is the whole document\n"
     "\n"
     "FILE '-' (the default when FILE is optional) reads standard input.\n"
     "\n"
@@ -41,6 +42,9 @@ constexpr const char* usage_text =
     "  --indent N          spaces per level, 0 to 64 (pretty; get, where it implies --pretty)\n"
     "  --pretty            get: print the value indented (2 spaces unless --indent)\n"
     "  -r, --raw           get: print a string's text without quotes or escapes\n"
+    "  -l, --ndjson        validate, minify, get: FILE holds one document per line\n"
+    "                      (NDJSON); each is checked or printed on its own line, and\n"
+    "                      each bad one reported as FILE:LINE:COLUMN: message (document N)\n"
     "\n"
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
@@ -70,12 +74,13 @@ struct command {
   bool takes_indent;
   bool takes_pretty;
   bool takes_raw;
+  bool takes_ndjson;
 };
 constexpr command commands[] = {
-    {"validate", run_validate, false, false, false},
-    {"minify", run_minify, false, false, false},
-    {"pretty", run_pretty, true, false, false},
-    {"get", run_get, true, true, true},
+    {"validate", run_validate, false, false, false, true},
+    {"minify", run_minify, false, false, false, true},
+    {"pretty", run_pretty, true, false, false, false},
+    {"get", run_get, true, true, true, true},
 };
 
 enum class parsed { run, exit_ok, exit_usage };
@@ -123,6 +128,10 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
     }
     if (arg == "-r" || arg == "--raw") {
       inv.raw = true;
+      continue;
+    }
+    if (arg == "-l" || arg == "--ndjson") {
+      inv.ndjson = true;
       continue;
     }
 
@@ -188,5 +197,7 @@ int main(int argc, char** argv) {
     return usage_error("option --pretty does not apply to " + std::string(cmd->name));
   if (inv.raw && !cmd->takes_raw)
     return usage_error("option --raw does not apply to " + std::string(cmd->name));
+  if (inv.ndjson && !cmd->takes_ndjson)
+    return usage_error("option --ndjson does not apply to " + std::string(cmd->name));
   return cmd->run(inv);
 }

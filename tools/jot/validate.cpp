@@ -1,5 +1,7 @@
-// tools/jot/validate.cpp - `jot validate [FILE...]`: checks every file and
-// reports each error as FILE:LINE:COL: message. Silent on success.
+// tools/jot/validate.cpp - `jot validate [-l] [FILE...]`: checks every file and
+// reports each error as FILE:LINE:COL: message. Silent on success. With -l
+// (--ndjson) every line is a document, and each bad one is reported as
+// FILE:LINE:COL: message (document N).
 //
 // Every file is checked even after a failure, so one run lists every bad
 // file. The exit status is the worst outcome: 2 if any file could not be
@@ -19,6 +21,12 @@ int run_validate(const invocation& inv) {
   for (std::string_view path : paths) {
     if (!read_input(path, text)) {
       worst = std::max(worst, static_cast<int>(exit_usage));
+      continue;
+    }
+    if (inv.ndjson) {
+      const int status = for_each_document(path, text, inv.parse,
+                                           [](jot::result<jot::document>&, std::size_t) { return true; });
+      worst = std::max(worst, status);
       continue;
     }
     a.reset();

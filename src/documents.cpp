@@ -1,0 +1,223 @@
+// src/documents.cpp - iterating over the documents of one buffer.
+//
+// NDJSON and JSON text sequences find the end of each line or record with
+// memchr and parse exactly those bytes: the parser's own end-of-document
+// check then says whether the rest of the line is whitespace, a bad line
+// cannot swallow the next one, and an error's line is the line being read.
+// Concatenated JSON has no such marks, so it parses the rest of the buffer
+// with allow_trailing_content and continues where the document stopped.
+// HACKING.md ("Many documents") has the measurements behind the choice.
+#include "jot/documents.h"
+
+#include <cstring>
+
+#include "simd/kernels.h"
+
+namespace jot {
+
+namespace {
+
+constexpr char record_separator = 0x1E;
+
+// Bytes that end a number or a literal: another document may not follow
+// them without whitespace.
+bool ends_word(char c) noexcept { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); }
+
+// Bytes that may start a document.
+bool starts_value(char c) noexcept {
+  return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') || c == 't' ||
+         c == 'f' || c == 'n';
+}
+
+bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The caller's options, with the document boundaries the format decides.
+parse_options for_format(parse_options o, document_format f) noexcept {
+  o.allow_bom = false;  // only at the start of the text, which documents skips itself
+  o.allow_trailing_content = f == document_format::concatenated;
+  return o;
+}
+
+error error_at(error_code code, const char* message, std::size_t offset) noexcept {
+  error e = make_error(code);
+  e.message = message;
+  e.offset = offset;
+  return e;
+}
+
+}  // namespace
+
+documents::documents(std::string_view text, arena& a, const documents_options& options) noexcept
+    : documents(parser(), text, a, options) {}
+
+documents::documents(const parser& p, std::string_view text, arena& a,
+                     const documents_options& options) noexcept
+    : parser_(for_format(p.options(), options.format), p.kernel()),
+      begin_(text.data()),
+      pos_(text.data()),
+      end_(text.data() + text.size()),
+      arena_(&a),
+      options_(options),
+      current_(make_error(error_code::empty_input)) {
+  if (p.options().allow_bom && text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0)
+    pos_ += 3;
+}
+
+bool documents::next() noexcept {
+  if (done_) return false;
+  arena_->reset();
+  switch (options_.format) {
+    case document_format::ndjson: return next_line();
+    case document_format::concatenated: return next_concatenated();
+    case document_format::json_seq: return next_record();
+  }
+  done_ = true;
+  return false;
+}
+
+error documents::parse(std::string_view bytes) noexcept {
+  // The kernel directly, not parser::parse: no result<document> to build
+  // and move per document, and errors are located below, against text.
+  if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
+  const detail::parse_outcome r = parser_.entry_->parse(bytes.data(), bytes.size(), parser_.options_, *arena_);
+  if (JOT_LIKELY(r.err.ok())) {
+    if (JOT_UNLIKELY(!current_.ok())) current_ = document();
+    document& d = *current_;
+    d.root_ = r.root;
+    d.consumed_ = r.consumed;
+  }
+  return r.err;
+}
+
+bool documents::next_line() noexcept {
+  while (pos_ != end_) {
+    const char* nl = static_cast<const char*>(std::memchr(pos_, '\n', static_cast<std::size_t>(end_ - pos_)));
+    const char* stop = nl != nullptr ? nl : end_;
+    const std::string_view line(pos_, static_cast<std::size_t>(stop - pos_));
+    const std::uint64_t line_number = line_;
+    pos_ = nl != nullptr ? nl + 1 : end_;
+    ++line_;
+    error e = parse(line);
+    source_ = line;
+    if (JOT_LIKELY(e.ok())) {
+      ++index_;
+      return true;
+    }
+    // Only whitespace (or comments, where allowed): a blank line.
+    if (e.code == error_code::empty_input) continue;
+    // The line holds no LF: the column is the offset from the line's start,
+    // which is text's first byte on line 1 even after a skipped BOM.
+    const char* line_start = line_number == 1 ? begin_ : line.data();
+    e.line = line_number;
+    e.offset += static_cast<std::size_t>(line.data() - begin_);
+    e.column = static_cast<std::uint64_t>(begin_ + e.offset - line_start) + 1;
+    return failed(e);
+  }
+  done_ = true;
+  return false;
+}
+
+bool documents::next_concatenated() noexcept {
+  if (pos_ == end_) {
+    done_ = true;
+    return false;
+  }
+  const std::size_t base = static_cast<std::size_t>(pos_ - begin_);
+  const error e = parse(std::string_view(pos_, static_cast<std::size_t>(end_ - pos_)));
+  if (!e.ok()) {
+    // Nothing but whitespace (or comments) was left: there is no document.
+    // Elsewhere the parser stops on a byte that cannot start one.
+    if (e.code == error_code::empty_input) {
+      done_ = true;
+      return false;
+    }
+    source_ = std::string_view(pos_, static_cast<std::size_t>(end_ - pos_));
+    if (source_.size() > e.offset) source_ = source_.substr(0, e.offset);
+    return fail(e, base);
+  }
+  const std::size_t consumed = current_->consumed();
+  const char* stop = pos_ + consumed;
+  source_ = std::string_view(pos_, consumed);
+  if (stop != end_ && ends_word(stop[-1]) && starts_value(*stop))
+    return fail(error_at(error_code::unexpected_character, "expected whitespace between documents",
+                         0),
+                static_cast<std::size_t>(stop - begin_));
+  pos_ = stop;
+  ++index_;
+  return true;
+}
+
+bool documents::next_record() noexcept {
+  while (pos_ != end_) {
+    if (*pos_ != record_separator) {
+      // Only the start of text can get here: every record ends at an RS.
+      const char* rs = static_cast<const char*>(
+          std::memchr(pos_, record_separator, static_cast<std::size_t>(end_ - pos_)));
+      const char* stop = rs != nullptr ? rs : end_;
+      const std::size_t base = static_cast<std::size_t>(pos_ - begin_);
+      source_ = std::string_view(pos_, static_cast<std::size_t>(stop - pos_));
+      pos_ = stop;
+      return fail(error_at(error_code::unexpected_character,
+                           "expected a record separator (0x1E)", 0),
+                  base);
+    }
+    const char* body = pos_ + 1;
+    const char* rs = static_cast<const char*>(
+        std::memchr(body, record_separator, static_cast<std::size_t>(end_ - body)));
+    const char* stop = rs != nullptr ? rs : end_;
+    pos_ = stop;
+    source_ = std::string_view(body, static_cast<std::size_t>(stop - body));
+    const error e = parse(source_);
+    const std::size_t base = static_cast<std::size_t>(body - begin_);
+    if (!e.ok()) {
+      if (e.code == error_code::empty_input) continue;  // RS RS: no record
+      return fail(e, base);
+    }
+    // RFC 7464 2.4: a number or literal needs whitespace after it, else the
+    // record may have been cut short (123 of 12345, say).
+    const value root = current_->root();
+    if ((root.is_number() || root.is_bool() || root.is_null()) && !is_space(stop[-1]))
+      return fail(error_at(error_code::unexpected_end,
+                           "number or literal without whitespace after it: possibly truncated",
+                           source_.size()),
+                  base);
+    ++index_;
+    return true;
+  }
+  done_ = true;
+  return false;
+}
+
+bool documents::fail(error e, std::size_t base) noexcept {
+  e.offset += base;
+  // Count lines from the last error onwards (errors come in text order), so
+  // that locating every error of a long text stays linear.
+  const char* const stop = begin_ + e.offset;
+  const char* at = begin_ + located_;
+  const char* line_start = begin_ + located_line_start_;
+  std::uint64_t line = located_line_;
+  while (at != stop) {
+    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(stop - at));
+    if (nl == nullptr) break;
+    at = static_cast<const char*>(nl) + 1;
+    line_start = at;
+    ++line;
+  }
+  located_ = e.offset;
+  located_line_ = line;
+  located_line_start_ = static_cast<std::size_t>(line_start - begin_);
+  e.line = line;
+  e.column = static_cast<std::uint64_t>(stop - line_start) + 1;
+  return failed(e);
+}
+
+bool documents::failed(const error& e) noexcept {
+  current_ = e;
+  ++index_;
+  ++errors_;
+  if (!options_.continue_after_error || options_.format == document_format::concatenated)
+    done_ = true;
+  return true;
+}
+
+}  // namespace jot
