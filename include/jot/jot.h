@@ -7,7 +7,9 @@
 //   value.h    read-only DOM views: value, array, object, JSON Pointer lookup
 //   pointer.h  JSON Pointer syntax check
 //   parse.h    parser, document, parse(), dom_size_bound()
-//   write.h    write() to a caller buffer or a growable output_buffer
+//   sink.h     sinks: bounded-memory output to a callback, a FILE*, a file descriptor
+//   write.h    write() to a caller buffer, a growable output_buffer or a sink
+//   writer.h   writer: JSON built call by call, checked, to any of the three
 #pragma once
 
 #include "jot/arena.h"
@@ -17,7 +19,9 @@
 #include "jot/parse.h"
 #include "jot/pointer.h"
 #include "jot/value.h"
+#include "jot/sink.h"
 #include "jot/write.h"
+#include "jot/writer.h"
 
 namespace jot {
 // Library version.
