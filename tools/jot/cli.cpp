@@ -73,13 +73,27 @@ jot::result<jot::document> parse_input(std::string_view path, std::string_view t
   return doc;
 }
 
-int emit(jot::value v, const jot::write_options& options) {
-  jot::output_buffer out;
-  if (!jot::write(v, out, options) || !out.append("\n")) {
-    std::fprintf(stderr, "jot: out of memory while writing output\n");
-    return exit_usage;
+jot::write_options output_options(const invocation& inv, bool pretty) {
+  jot::write_options options;
+  if (pretty) {
+    // --tab alone means one tab per level, as jq's --tab; --indent N sets the count.
+    options.indent = inv.tab && !inv.indent_given ? 1 : inv.indent;
+    options.use_tabs = inv.tab;
   }
-  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
+  return options;
+}
+
+int emit(jot::value v, const jot::write_options& options, bool sort_keys) {
+  // Streamed through stdio a block at a time: the output never sits in memory
+  // whole (pretty-printing deep nesting multiplies the input's size).
+  const jot::sink out = jot::file_sink(stdout);
+  jot::error e = sort_keys ? write_sorted(v, out, options) : jot::write(v, out, options).error();
+  if (e.code == jot::error_code::invalid_writer_call) {  // only nesting past the writer's cap
+    std::fprintf(stderr, "jot: --sort-keys takes nesting up to %u levels\n",
+                 static_cast<unsigned>(jot::writer::depth_cap));
+    return exit_invalid;
+  }
+  if (!e.ok() || std::fputc('\n', stdout) == EOF || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "jot: cannot write output: %s\n", std::strerror(errno));
     return exit_usage;
   }
@@ -96,7 +110,7 @@ int run_rewrite(const invocation& inv, const jot::write_options& options) {
   jot::arena a;  // malloc-backed, grows as needed; freed on return
   jot::result<jot::document> doc = parse_input(path, text, a, inv.parse);
   if (!doc) return exit_invalid;
-  return emit(doc->root(), options);
+  return emit(doc->root(), options, inv.sort_keys);
 }
 
 }  // namespace jot_cli

@@ -34,6 +34,8 @@ struct invocation {
   std::uint32_t indent = 2;                // --indent N (pretty, and get --pretty)
   bool indent_given = false;
   bool pretty = false;                     // get --pretty
+  bool tab = false;                        // --tab: indent with tabs (one per level by default)
+  bool sort_keys = false;                  // --sort-keys: object members sorted by key bytes
   bool raw = false;                        // get -r / --raw: strings without quotes or escapes
 };
 
@@ -59,9 +61,21 @@ bool read_input(std::string_view path, std::string& out);
 jot::result<jot::document> parse_input(std::string_view path, std::string_view text,
                                        jot::arena& a, const jot::parse_options& options);
 
-// Writes v as JSON plus a trailing newline to standard output. Returns
-// exit_ok, or exit_usage after printing why the output could not be written.
-int emit(jot::value v, const jot::write_options& options);
+// The write options of --indent/--tab (pretty is false for compact output).
+jot::write_options output_options(const invocation& inv, bool pretty);
+
+// Writes v as JSON plus a trailing newline to standard output, streamed a
+// block at a time (memory stays bounded by the document, not the output);
+// with sort_keys, object members in key byte order. Returns exit_ok,
+// exit_invalid when --sort-keys meets nesting deeper than the writer takes,
+// or exit_usage after printing why the output could not be written.
+int emit(jot::value v, const jot::write_options& options, bool sort_keys);
+
+// Writes v to out like jot::write, but every object's members sorted by key
+// bytes (stable: duplicate keys keep their order). Walks the document with an
+// explicit stack (no recursion) through jot::writer, so nesting is limited to
+// jot::writer::depth_cap levels: deeper fails with invalid_writer_call.
+jot::error write_sorted(jot::value v, jot::sink out, const jot::write_options& options);
 
 // Reads, parses and prints the single operand (default "-") of minify/pretty.
 int run_rewrite(const invocation& inv, const jot::write_options& options);

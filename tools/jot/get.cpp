@@ -54,9 +54,8 @@ int run_get(const invocation& inv) {
     return exit_invalid;
   }
   if (inv.raw && found->is_string()) return emit_raw(*found->get_string());
-  jot::write_options options;
-  if (inv.pretty || inv.indent_given) options.indent = inv.indent;  // --indent implies --pretty
-  return emit(*found, options);
+  // --indent and --tab imply --pretty.
+  return emit(*found, output_options(inv, inv.pretty || inv.indent_given || inv.tab), inv.sort_keys);
 }
 
 }  // namespace jot_cli
