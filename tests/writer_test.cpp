@@ -450,10 +450,11 @@ TEST(Writer, FileAndDescriptorSinks) {
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
   ASSERT_EQ(close(fds[0]), 0);  // no reader: write(2) fails (EPIPE; SIGPIPE ignored below)
-  std::signal(SIGPIPE, SIG_IGN);
+  const auto old_handler = std::signal(SIGPIPE, SIG_IGN);
   jot::writer w(jot::fd_sink(fds[1]));
   w.string("x");
   auto r = w.finish();
+  std::signal(SIGPIPE, old_handler);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, error_code::io_error);
   close(fds[1]);

@@ -12,6 +12,7 @@
 
 #include <bit>
 #include <cstring>
+#include <type_traits>
 
 namespace jot {
 
