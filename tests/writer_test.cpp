@@ -388,7 +388,9 @@ TEST(Writer, CallerBufferReportsExactSize) {
     } else {
       EXPECT_EQ(must(r), size);
       EXPECT_EQ(std::string(buf.data(), size), ref.view());
-      if (cap > size) EXPECT_EQ(buf[size], '#');  // nothing past the text
+      if (cap > size) {
+        EXPECT_EQ(buf[size], '#');  // nothing past the text
+      }
     }
   }
 }
