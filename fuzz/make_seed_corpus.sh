@@ -14,10 +14,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
+
+# writer: call sequences, not JSON (see fuzz/writer_fuzzer.cpp): an object
+# with every kind of value, compact and pretty with tabs; nested arrays into a
+# small buffer; a key where a value belongs.
+printf '\000\377\000\004\001a\005\004\001b\006\001\004\001c\007\001\002\003\004\005\006\007\010\004\001d\012\003x/\303\251\004\001e\013\005[1,2]\001' \
+  >"$out/writer_fuzzer/object"
+printf '\006\040\000\004\001a\005\004\001b\006\001\001' >"$out/writer_fuzzer/pretty_tabs"
+printf '\140\002\002\002\002\011\000\000\000\000\000\000\370\077\003\003\003' >"$out/writer_fuzzer/nested_small"
+printf '\000\100\000\005' >"$out/writer_fuzzer/value_for_key"
 
 if [ ! -f "$data/README.md" ]; then
   echo "make_seed_corpus: shared data not found (set JOT_DATA_DIR); seed corpora left empty"

@@ -8,6 +8,7 @@
 
 #include "jot/detail/write_primitives.h"
 #include "jot/mutable.h"
+#include "jot/sink.h"
 #include "jot/write.h"
 
 namespace jot {
@@ -148,6 +149,11 @@ result<std::size_t> write(mut_value v, char* buffer, std::size_t capacity,
                           const write_options& options) noexcept {
   if (!v.exists()) return make_error(error_code::not_found);
   return detail::write_typed(buffer, capacity, options, encode, v.node());
+}
+
+result<std::size_t> write(mut_value v, sink out, const write_options& options) noexcept {
+  if (!v.exists()) return make_error(error_code::not_found);
+  return detail::write_typed(out, options, encode, v.node());
 }
 
 }  // namespace jot

@@ -1,14 +1,9 @@
 // src/write.cpp - printing a document tape as JSON text.
 //
 // One loop walks the tape in document order (no recursion) and writes through
-// a sink. Every token reserves its worst-case size once (room) and then
-// writes without further checks. Two sinks exist:
-//   buffer_sink - appends to an output_buffer, growing it through its allocator;
-//   fixed_sink  - fills a caller buffer; when a reservation does not fit it
-//                 continues in a stack scratch block that is flushed into the
-//                 buffer while room lasts and only counted afterwards, so one
-//                 pass yields both the text and, on overflow, the exact size.
-//                 written_size() is a fixed_sink of capacity 0.
+// a sink (src/write_sinks.h: an output_buffer, a caller buffer, a jot::sink).
+// Every token reserves its worst-case size once (room) and then writes
+// without further checks. written_size() is a fixed_sink of capacity 0.
 // Reservations never exceed scratch_size: long strings and raw numbers are
 // written in chunks.
 //
@@ -23,15 +18,8 @@
 #include "jot/detail/write_primitives.h"
 #include "jot/write.h"
 #include "write_number.h"
+#include "write_sinks.h"
 #include "write_string.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define JOT_WRITE_LIKELY(x) __builtin_expect(!!(x), 1)
-#define JOT_WRITE_NOINLINE __attribute__((noinline))
-#else
-#define JOT_WRITE_LIKELY(x) (x)
-#define JOT_WRITE_NOINLINE
-#endif
 
 namespace jot {
 
@@ -71,12 +59,14 @@ bool output_buffer::append(std::string_view s) noexcept {
 
 namespace {
 
+using detail::buffer_sink;
 using detail::copy_short;
+using detail::fixed_sink;
 using detail::node;
 using detail::out_range;
-
-// Largest single reservation; the fixed sink's scratch block holds one.
-constexpr std::size_t scratch_size = detail::max_reserve;
+using detail::scratch_size;
+using detail::stream_sink;
+using detail::target_sink;
 // Input bytes escaped per reservation: the worst case must fit the scratch.
 constexpr std::size_t escape_chunk_bytes = 512;
 constexpr std::size_t escape_reserve =
@@ -92,118 +82,6 @@ static_assert(escape_reserve + token_slack <= scratch_size);
 static_assert(copy_chunk_bytes + token_slack <= scratch_size);
 static_assert(indent_chunk_bytes + token_slack <= scratch_size);
 static_assert(detail::max_number_chars <= scratch_size);
-
-// ---- sinks ------------------------------------------------------------------
-//
-// A sink hands out writable ranges. refill(cur, need) is called when the
-// current range has fewer than need bytes left at cur (need <= scratch_size)
-// and returns the next range; it never fails, so the writer's hot path has no
-// failure branch: a buffer_sink whose allocator fails carries on, dropping
-// its output, and reports the failure at the end.
-
-// out_range (write_primitives.h) is passed and returned by value so that
-// both pointers live in registers: a char store could alias a pointer in
-// memory.
-
-// Appends to an output_buffer. A token whose worst-case reservation exceeds
-// the free capacity goes to a scratch block first, and only the bytes actually
-// written are appended: the buffer grows (geometrically) only when the text
-// itself does not fit, so a buffer sized with written_size() never grows.
-class buffer_sink {
- public:
-  explicit buffer_sink(output_buffer& out) noexcept : out_(out) {}
-  out_range start() noexcept { return {out_.end(), out_.end() + (out_.capacity() - out_.size())}; }
-  JOT_WRITE_NOINLINE out_range refill(char* cur, std::size_t need) noexcept {
-    settle(cur);
-    if (!failed_ && out_.capacity() - out_.size() >= need) {
-      in_scratch_ = false;
-      return start();
-    }
-    in_scratch_ = true;
-    return {scratch_, scratch_ + scratch_size};
-  }
-  // False when the allocator failed; out then holds an unspecified prefix.
-  bool finish(char* cur) noexcept {
-    settle(cur);
-    return !failed_;
-  }
-
- private:
-  // Accounts for the bytes before cur: committed in place, or appended from
-  // the scratch block (growing the buffer); after a failure, dropped.
-  void settle(char* cur) noexcept {
-    if (!in_scratch_) {
-      out_.commit(static_cast<std::size_t>(cur - out_.end()));
-    } else if (!failed_ && !out_.append({scratch_, static_cast<std::size_t>(cur - scratch_)})) {
-      failed_ = true;
-    }
-  }
-
-  output_buffer& out_;
-  bool failed_ = false;
-  bool in_scratch_ = false;
-  char scratch_[scratch_size];
-};
-
-// Fills a caller buffer. Past its end, output goes to a scratch block that is
-// flushed into the buffer while room lasts and counted once it does not fit,
-// so the writer can finish and report the exact size.
-class fixed_sink {
- public:
-  fixed_sink(char* buffer, std::size_t capacity) noexcept : buffer_(buffer), capacity_(capacity) {}
-  out_range start() noexcept { return {buffer_, buffer_ + capacity_}; }
-  JOT_WRITE_NOINLINE out_range refill(char* cur, std::size_t need) noexcept {
-    if (in_scratch_) {
-      flush(cur);
-    } else {
-      written_ = static_cast<std::size_t>(cur - buffer_);
-    }
-    // Back into the caller buffer while it still has room for this token.
-    if (counted_ == 0 && capacity_ - written_ >= need) {
-      in_scratch_ = false;
-      return {buffer_ + written_, buffer_ + capacity_};
-    }
-    in_scratch_ = true;
-    return {scratch_, scratch_ + scratch_size};
-  }
-  // Total bytes produced; sets overflowed().
-  std::size_t finish(char* cur) noexcept {
-    if (!in_scratch_) return static_cast<std::size_t>(cur - buffer_);
-    flush(cur);
-    return written_ + counted_;
-  }
-  bool overflowed() const noexcept { return counted_ != 0; }
-
- private:
-  // Moves the scratch content into the buffer, or counts it once it no longer fits.
-  void flush(char* cur) noexcept {
-    const auto n = static_cast<std::size_t>(cur - scratch_);
-    if (counted_ == 0 && capacity_ - written_ >= n) {
-      if (n != 0) std::memcpy(buffer_ + written_, scratch_, n);
-      written_ += n;
-    } else {
-      counted_ += n;
-    }
-  }
-
-  char* buffer_;
-  std::size_t capacity_;
-  std::size_t written_ = 0;  // bytes in buffer_ when in scratch mode
-  std::size_t counted_ = 0;  // bytes produced after the first that did not fit
-  bool in_scratch_ = false;
-  char scratch_[scratch_size];
-};
-
-// Writes where a typed encoder writes: its write_target, whose refill leads
-// to one of the sinks above. Used by the functions the encoder calls.
-class target_sink {
- public:
-  explicit target_sink(detail::write_target& t) noexcept : t_(t) {}
-  out_range refill(char* cur, std::size_t need) noexcept { return t_.refill(t_.sink, cur, need); }
-
- private:
-  detail::write_target& t_;
-};
 
 // ---- open containers ----------------------------------------------------------
 
@@ -318,12 +196,14 @@ inline char* quote_short(char* out, const char* s, std::size_t n, unsigned mode)
 // (range in, range out) so that cur and lim stay in registers; slow paths are
 // out of line and return the new range.
 template <class Sink, bool Pretty>
-class writer {
+class tape_writer {
  public:
   // base_depth: the nesting level of the root in the output (a DOM value
   // inside a typed one), for indentation.
-  writer(Sink& sink, unsigned mode, std::uint32_t indent, std::uint64_t base_depth = 0) noexcept
-      : sink_(sink), mode_(mode), indent_(indent), base_depth_(base_depth) {}
+  tape_writer(Sink& sink, unsigned mode, std::uint32_t indent, bool tabs,
+              std::uint64_t base_depth = 0) noexcept
+      : sink_(sink), mode_(mode), indent_(indent), pad_(tabs ? tabs16 : spaces16),
+        base_depth_(base_depth) {}
 
   // Writes the value at root and everything under it at o; returns the range after it.
   out_range run(out_range o, const node* root) noexcept {
@@ -390,15 +270,15 @@ class writer {
     }
   }
 
-  // '\n' and (base depth + depth) * indent spaces. (That cannot overflow for
-  // any tape that fits in memory, or any typed value on a stack.)
+  // '\n' and (base depth + depth) * indent spaces or tabs. (That cannot
+  // overflow for any tape that fits in memory, or any typed value on a stack.)
   out_range newline(out_range o, std::uint64_t depth) noexcept {
     std::uint64_t spaces = (base_depth_ + depth) * indent_;
     if (JOT_WRITE_LIKELY(spaces <= indent_chunk_bytes)) {
       o = room(o, 1 + spaces + 16);
       *o.cur++ = '\n';
       // Whole 16-byte stores: spaces is usually tiny and a memset call costs more.
-      for (std::size_t i = 0; i < spaces; i += 16) std::memcpy(o.cur + i, "                ", 16);
+      for (std::size_t i = 0; i < spaces; i += 16) std::memcpy(o.cur + i, pad_, 16);
       o.cur += spaces;
       return o;
     }
@@ -407,7 +287,7 @@ class writer {
     while (spaces != 0) {
       const std::size_t n = spaces < indent_chunk_bytes ? spaces : indent_chunk_bytes;
       o = room(o, n + 16);
-      std::memset(o.cur, ' ', n);
+      std::memset(o.cur, pad_[0], n);
       o.cur += n;
       spaces -= n;
     }
@@ -544,9 +424,13 @@ class writer {
     return o;
   }
 
+  static constexpr char spaces16[] = "                ";
+  static constexpr char tabs16[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+
   Sink& sink_;
   unsigned mode_;
   std::uint32_t indent_;
+  const char* pad_;  // 16 indentation characters
   std::uint64_t base_depth_;
 };
 
@@ -554,37 +438,11 @@ class writer {
 template <class Sink>
 char* write_with(Sink& sink, const node* root, const write_options& options) noexcept {
   const unsigned mode = escape_mode_of(options);
-  if (options.indent != 0) return writer<Sink, true>(sink, mode, options.indent).run(sink.start(), root).cur;
-  return writer<Sink, false>(sink, mode, options.indent).run(sink.start(), root).cur;
-}
-
-// Runs write(sink, failure) -> the cursor past the text, into a caller
-// buffer or an output_buffer, and turns the outcome into the result of the
-// public calls. failure (a typed value that cannot be written) wins over the
-// buffer's own errors: it does not depend on memory.
-template <class Write>
-result<std::size_t> run_fixed(char* buffer, std::size_t capacity, Write write) noexcept {
-  fixed_sink sink(buffer, capacity);
-  error failure{};
-  const std::size_t total = sink.finish(write(sink, failure));
-  if (!failure.ok()) return failure;
-  if (sink.overflowed()) return make_error(error_code::buffer_too_small, total);
-  return total;
-}
-
-template <class Write>
-result<std::string_view> run_buffer(output_buffer& out, Write write) noexcept {
-  const std::size_t old_size = out.size();
-  buffer_sink sink(out);
-  error failure{};
-  const bool grown = sink.finish(write(sink, failure));
-  if (!grown || !failure.ok()) {
-    // Drop the partial text: the buffer is as before the call.
-    out.clear();
-    out.commit(old_size);
-    return failure.ok() ? make_error(error_code::out_of_memory) : failure;
-  }
-  return std::string_view(out.data() + old_size, out.size() - old_size);
+  if (options.indent != 0)
+    return tape_writer<Sink, true>(sink, mode, options.indent, options.use_tabs)
+        .run(sink.start(), root)
+        .cur;
+  return tape_writer<Sink, false>(sink, mode, 0, false).run(sink.start(), root).cur;
 }
 
 }  // namespace
@@ -594,14 +452,23 @@ result<std::string_view> run_buffer(output_buffer& out, Write write) noexcept {
 result<std::size_t> write(value v, char* buffer, std::size_t capacity,
                           const write_options& options) noexcept {
   if (!v.exists()) return make_error(error_code::not_found);
-  return run_fixed(buffer, capacity,
-                   [&](fixed_sink& sink, error&) { return write_with(sink, v.node(), options); });
+  return detail::run_fixed(buffer, capacity, [&](fixed_sink& sink, error&) {
+    return write_with(sink, v.node(), options);
+  });
 }
 
 result<std::string_view> write(value v, output_buffer& out, const write_options& options) noexcept {
   if (!v.exists()) return make_error(error_code::not_found);
-  return run_buffer(out,
-                    [&](buffer_sink& sink, error&) { return write_with(sink, v.node(), options); });
+  return detail::run_buffer(out, [&](buffer_sink& sink, error&) {
+    return write_with(sink, v.node(), options);
+  });
+}
+
+result<std::size_t> write(value v, sink out, const write_options& options) noexcept {
+  if (!v.exists()) return make_error(error_code::not_found);
+  return detail::run_stream(out, [&](stream_sink& sink, error&) {
+    return write_with(sink, v.node(), options);
+  });
 }
 
 std::size_t written_size(value v, const write_options& options) noexcept {
@@ -614,16 +481,12 @@ std::size_t written_size(value v, const write_options& options) noexcept {
 
 namespace {
 
-template <class Sink>
-out_range refill_of(void* sink, char* cur, std::size_t need) noexcept {
-  return static_cast<Sink*>(sink)->refill(cur, need);
-}
-
 // Runs encode on value into sink; returns the cursor past the text.
 template <class Sink>
 char* encode_into(Sink& sink, const write_options& options, detail::encode_fn encode,
                   const void* value, error& failure) noexcept {
-  detail::write_target t{&refill_of<Sink>, &sink, escape_mode_of(options), options.indent, {}};
+  detail::write_target t{&detail::refill_of<Sink>, &sink, escape_mode_of(options), options.indent,
+                         options.use_tabs, {}};
   char* const cur = encode(t, sink.start(), value).cur;
   failure = t.failure;
   return cur;
@@ -631,9 +494,9 @@ char* encode_into(Sink& sink, const write_options& options, detail::encode_fn en
 
 // A writer over an encoder's target; Pretty matters only to DOM values.
 template <bool Pretty>
-writer<target_sink, Pretty> target_writer(target_sink& sink, const detail::write_target& t,
-                                          std::uint64_t depth = 0) noexcept {
-  return writer<target_sink, Pretty>(sink, t.escape, t.indent, depth);
+tape_writer<target_sink, Pretty> target_writer(target_sink& sink, const detail::write_target& t,
+                                               std::uint64_t depth = 0) noexcept {
+  return tape_writer<target_sink, Pretty>(sink, t.escape, t.indent, t.use_tabs, depth);
 }
 
 }  // namespace
@@ -696,6 +559,13 @@ result<std::string_view> write_typed(output_buffer& out, const write_options& op
 result<std::size_t> write_typed(char* buffer, std::size_t capacity, const write_options& options,
                                 encode_fn encode, const void* value) noexcept {
   return run_fixed(buffer, capacity, [&](fixed_sink& sink, error& failure) {
+    return encode_into(sink, options, encode, value, failure);
+  });
+}
+
+result<std::size_t> write_typed(sink out, const write_options& options, encode_fn encode,
+                                const void* value) noexcept {
+  return run_stream(out, [&](stream_sink& sink, error& failure) {
     return encode_into(sink, options, encode, value, failure);
   });
 }

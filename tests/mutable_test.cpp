@@ -248,8 +248,10 @@ TEST(Mutable, CorpusCopiesWriteAndCompareLikeTheParsedDocument) {
     ASSERT_TRUE(doc.set_root(parsed->root()).ok()) << name;
     jot::mut_value root = doc.root();
     EXPECT_TRUE(root == parsed->root()) << name;
-    for (jot::write_options o : {jot::write_options{}, jot::write_options{2, false, false},
-                                 jot::write_options{0, true, true}}) {
+    for (jot::write_options o :
+         {jot::write_options{}, jot::write_options{.indent = 2},
+          jot::write_options{.indent = 1, .use_tabs = true},
+          jot::write_options{.escape_non_ascii = true, .escape_slash = true}}) {
       EXPECT_EQ(text_of(root, o), text_of(parsed->root(), o)) << name << " indent " << o.indent;
     }
     auto back = jot::to_document(root, ta);
@@ -325,6 +327,19 @@ TEST(Mutable, FixedBufferBuildsWithoutTheHeap) {
   auto n = jot::write(root, out, sizeof out);
   ASSERT_TRUE(n);
   EXPECT_EQ(std::string_view(out, *n), R"({"id":1,"list":[1,2,"three"]})");
+  struct collect {
+    char bytes[256];
+    std::size_t size = 0;
+    bool write(const char* data, std::size_t n) noexcept {
+      if (n > sizeof bytes - size) return false;
+      std::memcpy(bytes + size, data, n);
+      size += n;
+      return true;
+    }
+  } c;
+  auto streamed = jot::write(root, jot::sink::of(c));
+  ASSERT_TRUE(streamed);
+  EXPECT_EQ(std::string_view(c.bytes, c.size), std::string_view(out, *n));
   auto small = jot::write(root, out, 5);
   ASSERT_FALSE(small);
   EXPECT_EQ(small.error().code, jot::error_code::buffer_too_small);
@@ -372,7 +387,8 @@ TEST(Mutable, StringsOfEveryLengthWriteBackExactly) {
       }
     }
   }
-  for (jot::write_options o : {jot::write_options{}, jot::write_options{0, true, true}}) {
+  for (jot::write_options o :
+       {jot::write_options{}, jot::write_options{.escape_non_ascii = true, .escape_slash = true}}) {
     const std::string text = text_of(arr, o);
     jot::arena pa;
     auto parsed = jot::parse(text, pa);

@@ -7,9 +7,12 @@
 //   value.h    read-only DOM views: value, array, object, JSON Pointer lookup
 //   pointer.h  JSON Pointer syntax check
 //   parse.h    parser, document, parse(), dom_size_bound()
-//   write.h    write() to a caller buffer or a growable output_buffer
+//   sink.h     sinks: bounded-memory output to a callback, a FILE*, a file descriptor
+//   write.h    write() to a caller buffer, a growable output_buffer or a sink
+//   writer.h   writer: JSON built call by call, checked, to any of the three
 //   documents.h  many documents in one buffer: NDJSON, concatenated, RFC 7464
 //   file.h     load_file() into an arena or an output_buffer
+//   mutable.h  mutable_document, mut_value: building and editing JSON
 #pragma once
 
 #include "jot/arena.h"
@@ -22,7 +25,9 @@
 #include "jot/parse.h"
 #include "jot/pointer.h"
 #include "jot/value.h"
+#include "jot/sink.h"
 #include "jot/write.h"
+#include "jot/writer.h"
 
 namespace jot {
 // Library version.

@@ -41,6 +41,7 @@ namespace jot {
 class mutable_document;
 class mut_value;
 class output_buffer;  // jot/write.h
+struct sink;          // jot/sink.h
 struct member_init;
 struct object_init;
 struct mut_move;
@@ -342,5 +343,7 @@ result<std::string_view> write(mut_value v, output_buffer& out JOT_LIFETIMEBOUND
                                const write_options& options = {}) noexcept;
 result<std::size_t> write(mut_value v, char* buffer, std::size_t capacity,
                           const write_options& options = {}) noexcept;
+// Streams v to out in bounded memory (jot/sink.h); returns the bytes written.
+result<std::size_t> write(mut_value v, sink out, const write_options& options = {}) noexcept;
 
 }  // namespace jot

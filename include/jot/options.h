@@ -25,6 +25,8 @@ struct parse_options {
 // How the writer prints JSON.
 struct write_options {
   std::uint32_t indent = 0;       // spaces per nesting level; 0 writes compact JSON
+  bool use_tabs = false;          // pretty output indents with `indent` tabs per level
+                                  // instead of spaces (jq's --tab is indent 1 with tabs)
   bool escape_non_ascii = false;  // write every non-ASCII character as \uXXXX
   bool escape_slash = false;      // write '/' as "\/" (for embedding in HTML <script>)
 };

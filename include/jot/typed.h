@@ -152,6 +152,12 @@ template <class T>
 result<std::size_t> write(const T& value, char* buffer, std::size_t capacity,
                           const write_options& options = {}) noexcept;
 
+// Writes value to out in bounded memory (jot/sink.h); returns the bytes
+// written. Fails with io_error when out fails, or as above when value has no
+// JSON form (that failure wins, and then nothing more reaches out).
+template <class T>
+result<std::size_t> write(const T& value, sink out, const write_options& options = {}) noexcept;
+
 // ---- end of writing ----
 
 }  // namespace jot

@@ -13,6 +13,7 @@
 #include "jot/arena.h"
 #include "jot/error.h"
 #include "jot/options.h"
+#include "jot/sink.h"
 #include "jot/value.h"
 
 namespace jot {
@@ -62,6 +63,11 @@ result<std::size_t> write(value v, char* buffer, std::size_t capacity,
 // fails with out_of_memory when out cannot grow.
 result<std::string_view> write(value v, output_buffer& out JOT_LIFETIMEBOUND,
                                const write_options& options = {}) noexcept;
+
+// Writes v to out in bounded memory (jot/sink.h: a block of sink_block_size
+// bytes on the stack, handed to out as it fills). Returns the bytes written;
+// fails with io_error when out fails (it keeps what it took before).
+result<std::size_t> write(value v, sink out, const write_options& options = {}) noexcept;
 
 // The exact number of bytes write() produces for v.
 std::size_t written_size(value v, const write_options& options = {}) noexcept;

@@ -5,7 +5,8 @@ exact stdout, stderr and exit status.
 usage: cli_test.py --jot PATH [--data-dir DIR] [--version X.Y.Z] [GROUP...]
 
 GROUP is a test class name (arguments, validate, rewrite, get, stdin,
-parse_flags, ndjson); none means all. Expected results are derived from the inputs
+parse_flags, ndjson,
+streaming); none means all. Expected results are derived from the inputs
 (positions are computed from the bytes, values compared through Python's json
 module), never copied from a previous run. Cases that need the shared data
 skip when it is missing (JOT_DATA_DIR, else --data-dir); when every case of
@@ -694,7 +695,98 @@ class ndjson(case):
         self.assertRegex(err.decode(), r"^" + re.escape(broken) + r":321:2: \S.* \(document 321\)\n\Z")
 
 
-GROUPS = [arguments, validate, rewrite, get, stdin, parse_flags, ndjson]
+class streaming(case):
+    """Output streamed in bounded memory, --tab and --sort-keys."""
+
+    def test_tab(self):
+        value = {"a": [1, {"b": None}], "e": {}, "f": [], "s": "x"}
+        path = self.write("t.json", json.dumps(value))
+        self.assert_run(["pretty", "--tab", path], EXIT_OK, pretty_text(value, "\t"))
+        self.assert_run(["pretty", "--tab", "--indent", "2", path], EXIT_OK, pretty_text(value, "\t\t"))
+        self.assert_run(["get", "--tab", path, "/a"], EXIT_OK, pretty_text(value["a"], "\t"))
+        _, minified, _ = run("minify", path)
+        self.assert_run(["pretty", "--tab", "--indent", "0", path], EXIT_OK, minified)
+        self.assert_usage_error(["validate", "--tab", path], "option --tab does not apply to validate")
+        self.assert_usage_error(["minify", "--tab", path], "option --tab does not apply to minify")
+
+    def test_sort_keys_exact(self):
+        doc = b'{"b":1,"a":{"z":[{"y":1,"x":2}],"\u00e9":0,"e":0,"":null},"b":0,"B":[]}'
+        path = self.write("s.json", doc)
+        # Members sorted by key bytes, stably: the two "b" keep their order.
+        self.assert_run(["minify", "--sort-keys", path], EXIT_OK,
+                        '{"B":[],"a":{"":null,"e":0,"z":[{"x":2,"y":1}],"\u00e9":0},"b":1,"b":0}\n'
+                        .encode())
+        self.assert_run(["get", "--sort-keys", path, "/a/z"], EXIT_OK, b'[{"x":2,"y":1}]\n')
+        self.assert_usage_error(["validate", "--sort-keys", path],
+                                "option --sort-keys does not apply to validate")
+
+    def test_sort_keys_data(self):
+        files = sorted(glob.glob(os.path.join(self.need_data("corpus"), "*.json")))
+        for path in files:
+            with self.subTest(file=os.path.basename(path)):
+                with open(path, "rb") as f:
+                    original = loads(f.read())
+                code, out, err = run("pretty", "--sort-keys", path)
+                self.assertEqual((code, err), (EXIT_OK, b""))
+                self.assertEqual(loads(out), original)
+                if not has_float(original):
+                    self.assertEqual(out, json.dumps(original, indent=2, ensure_ascii=False,
+                                                     sort_keys=True).encode() + b"\n")
+                # Every object's keys are in order.
+                def check(pairs):
+                    keys = [k.encode() for k, _ in pairs]
+                    self.assertEqual(keys, sorted(keys))
+                    return dict(pairs)
+                json.loads(out.decode(), object_pairs_hook=check)
+
+    def test_sort_keys_depth_cap(self):
+        ok = self.write("4096.json", b"[" * 4096 + b"]" * 4096)
+        code, out, err = run("minify", "--sort-keys", "--max-depth", "5000", ok)
+        self.assertEqual((code, out, err), (EXIT_OK, b"[" * 4096 + b"]" * 4096 + b"\n", b""))
+        deep = self.write("4097.json", b"[" * 4097 + b"]" * 4097)
+        code, out, err = run("minify", "--sort-keys", "--max-depth", "5000", deep)
+        self.assertEqual((code, err), (EXIT_INVALID, b"jot: --sort-keys takes nesting up to 4096 levels\n"))
+
+    def test_deep_pretty_exact(self):
+        depth = 2000
+        path = self.write("deep.json", b"[" * depth + b"]" * depth)
+        lines = [b"  " * d + b"[" for d in range(depth - 1)] + [b"  " * (depth - 1) + b"[]"]
+        lines += [b"  " * d + b"]" for d in range(depth - 2, -1, -1)]
+        self.assert_run(["pretty", "--max-depth", str(depth), path], EXIT_OK, b"\n".join(lines) + b"\n")
+
+    def test_deep_pretty_bounded_memory(self):
+        # 100,000 nested arrays print as 20 GB of indentation (2 * depth^2
+        # bytes): before streaming, jot held it all (18 GB of RSS, then failed).
+        # The process needs the input (200 KB), its tape (16 bytes a level,
+        # 1.6 MB; the arena's blocks may double it), the runtime (~4 MB) and
+        # one 8 KB output block: measured ~7 MB. 64 MB leaves a 9x margin for
+        # allocator and platform differences while staying 300x below any
+        # run that buffers the output.
+        depth = 100000
+        path = self.write("abyss.json", b"[" * depth + b"]" * depth)
+        p = subprocess.Popen([JOT, "pretty", "--max-depth", str(depth), path],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        err = p.stderr.read()
+        p.stderr.close()
+        self.assertEqual((p.returncode, err), (EXIT_OK, b""))
+        max_rss_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
+        self.assertLess(max_rss_mb, 64, "max RSS {:.1f} MB".format(max_rss_mb))
+
+    def test_streamed_output_errors(self):
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full to make writes fail")
+        path = self.write("big.json", json.dumps([{"k": "v" * 100}] * 2000))
+        for args in (["pretty", path], ["minify", "--sort-keys", path]):
+            with open("/dev/full", "wb") as full:
+                p = subprocess.run([JOT, *args], stdout=full, stderr=subprocess.PIPE, timeout=60)
+            self.assertEqual((p.returncode, p.stderr),
+                             (EXIT_USAGE, ("jot: cannot write output: " + os.strerror(errno.ENOSPC) + "\n")
+                              .encode()))
+
+
+GROUPS = [arguments, validate, rewrite, get, stdin, parse_flags, ndjson, streaming]
 
 
 def main():

@@ -74,37 +74,46 @@ jot::result<jot::document> parse_input(std::string_view path, std::string_view t
   return doc;
 }
 
+jot::write_options output_options(const invocation& inv, bool pretty) {
+  jot::write_options options;
+  if (pretty) {
+    // --tab alone means one tab per level, as jq's --tab; --indent N sets the count.
+    options.indent = inv.tab && !inv.indent_given ? 1 : inv.indent;
+    options.use_tabs = inv.tab;
+  }
+  return options;
+}
+
 bool output::value(jot::value v, const jot::write_options& options) {
-  if (!jot::write(v, buffer_, options) || !buffer_.append("\n")) {
-    std::fprintf(stderr, "jot: out of memory while writing output\n");
+  const jot::sink out = jot::file_sink(stdout);
+  const jot::error e = sort_keys_ ? write_sorted(v, out, options) : jot::write(v, out, options).error();
+  if (e.code == jot::error_code::invalid_writer_call) {  // only nesting past the writer's cap
+    std::fprintf(stderr, "jot: --sort-keys takes nesting up to %u levels\n",
+                 static_cast<unsigned>(jot::writer::depth_cap));
+    failure_ = exit_invalid;
     return false;
   }
-  return written();
-}
-
-bool output::line(std::string_view text) {
-  if (!buffer_.append(text) || !buffer_.append("\n")) {
-    std::fprintf(stderr, "jot: out of memory while writing output\n");
-    return false;
-  }
-  return written();
-}
-
-bool output::written() { return buffer_.size() < (std::size_t{64} << 10) || flush(); }
-
-bool output::flush() {
-  if (std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) != buffer_.size() ||
-      std::fflush(stdout) != 0) {
-    std::fprintf(stderr, "jot: cannot write output: %s\n", std::strerror(errno));
-    return false;
-  }
-  buffer_.clear();
+  if (!e.ok() || std::fputc('\n', stdout) == EOF) return write_failed();
   return true;
 }
 
-int emit(jot::value v, const jot::write_options& options) {
-  output out;
-  return out.value(v, options) && out.flush() ? exit_ok : exit_usage;
+bool output::line(std::string_view text) {
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fputc('\n', stdout) == EOF)
+    return write_failed();
+  return true;
+}
+
+bool output::flush() { return std::fflush(stdout) == 0 || write_failed(); }
+
+bool output::write_failed() {
+  std::fprintf(stderr, "jot: cannot write output: %s\n", std::strerror(errno));
+  failure_ = exit_usage;
+  return false;
+}
+
+int emit(jot::value v, const jot::write_options& options, bool sort_keys) {
+  output out(sort_keys);
+  return out.value(v, options) && out.flush() ? exit_ok : out.failure();
 }
 
 int run_rewrite(const invocation& inv, const jot::write_options& options) {
@@ -115,15 +124,16 @@ int run_rewrite(const invocation& inv, const jot::write_options& options) {
   std::string text;
   if (!read_input(path, text)) return exit_usage;
   if (inv.ndjson) {
-    output out;
+    output out(inv.sort_keys);
     const int status = for_each_document(path, text, inv.parse,
         [&](jot::result<jot::document>& d, std::size_t) { return !d || out.value(d->root(), options); });
+    if (status == exit_usage) return out.failure();
     return out.flush() ? status : exit_usage;
   }
   jot::arena a;  // malloc-backed, grows as needed; freed on return
   jot::result<jot::document> doc = parse_input(path, text, a, inv.parse);
   if (!doc) return exit_invalid;
-  return emit(doc->root(), options);
+  return emit(doc->root(), options, inv.sort_keys);
 }
 
 }  // namespace jot_cli

@@ -34,6 +34,8 @@ struct invocation {
   std::uint32_t indent = 2;                // --indent N (pretty, and get --pretty)
   bool indent_given = false;
   bool pretty = false;                     // get --pretty
+  bool tab = false;                        // --tab: indent with tabs (one per level by default)
+  bool sort_keys = false;                  // --sort-keys: object members sorted by key bytes
   bool raw = false;                        // get -r / --raw: strings without quotes or escapes
   bool ndjson = false;                     // -l / --ndjson: one document per line (validate,
                                            // minify, get)
@@ -65,25 +67,42 @@ jot::result<jot::document> parse_input(std::string_view path, std::string_view t
 // position) and then suffix to stderr.
 void report_parse_error(std::string_view path, const jot::error& e, const std::string& suffix = "");
 
-// Standard output in large writes: lines collect in a buffer that is written
-// out every 64 KB and by flush(). Each call returns false after printing why
-// the output could not be written (then exit with exit_usage).
+// The write options of --indent/--tab (pretty is false for compact output).
+jot::write_options output_options(const invocation& inv, bool pretty);
+
+// Standard output. Values stream through stdio a block at a time, so no
+// output sits in memory whole (pretty-printing deep nesting multiplies the
+// input's size); with sort_keys, object members come in key byte order. Each
+// call returns false after printing why it failed; failure() then says
+// which exit status that is.
 class output {
  public:
+  explicit output(bool sort_keys = false) : sort_keys_(sort_keys) {}
   // v as JSON, then a newline.
   bool value(jot::value v, const jot::write_options& options);
   // The bytes of text as they are, then a newline.
   bool line(std::string_view text);
+  // Flushes stdout.
   bool flush();
+  // exit_invalid when --sort-keys met nesting deeper than the writer takes,
+  // else exit_usage (the output could not be written).
+  int failure() const { return failure_; }
 
  private:
-  bool written();  // writes the buffer out once it is large
-  jot::output_buffer buffer_;
+  bool write_failed();
+  bool sort_keys_;
+  int failure_ = exit_usage;
 };
 
-// Writes v as JSON plus a trailing newline to standard output. Returns
-// exit_ok, or exit_usage after printing why the output could not be written.
-int emit(jot::value v, const jot::write_options& options);
+// Writes v as JSON plus a trailing newline to standard output (see output).
+// Returns exit_ok, or output::failure() after printing why it failed.
+int emit(jot::value v, const jot::write_options& options, bool sort_keys);
+
+// Writes v to out like jot::write, but every object's members sorted by key
+// bytes (stable: duplicate keys keep their order). Walks the document with an
+// explicit stack (no recursion) through jot::writer, so nesting is limited to
+// jot::writer::depth_cap levels: deeper fails with invalid_writer_call.
+jot::error write_sorted(jot::value v, jot::sink out, const jot::write_options& options);
 
 // Calls each(d, n) for every document d of text read as NDJSON, n counting
 // them from 1: a good one, or a failed one whose error was already reported

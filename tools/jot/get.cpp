@@ -1,4 +1,4 @@
-// tools/jot/get.cpp - `jot get [--pretty | -r] [-l] FILE POINTER...`: prints
+// tools/jot/get.cpp - `jot get [--pretty | -r | --tab | --sort-keys] [-l] FILE POINTER...`: prints
 // the values RFC 6901 JSON Pointers select ("" is the whole document, "/a/0"
 // member a's first element, "~1" is '/' and "~0" is '~' inside a reference
 // token), one line per pointer, in the order given; with -l (--ndjson), one
@@ -48,7 +48,7 @@ int print_values(const jot::result<jot::document>& doc, const std::vector<std::s
     } else {
       written = out.value(*found, options);
     }
-    if (!written) return exit_usage;
+    if (!written) return exit_usage;  // run_get asks out which status that is
   }
   return status;
 }
@@ -69,10 +69,10 @@ int run_get(const invocation& inv) {
 
   std::string text;
   if (!read_input(path, text)) return exit_usage;
-  jot::write_options options;
-  if (inv.pretty || inv.indent_given) options.indent = inv.indent;  // --indent implies --pretty
+  // --indent and --tab imply --pretty.
+  const jot::write_options options = output_options(inv, inv.pretty || inv.indent_given || inv.tab);
   const bool aligned = pointers.size() > 1 || inv.ndjson;
-  output out;
+  output out(inv.sort_keys);
   int status = exit_ok;
   if (inv.ndjson) {
     const int read = for_each_document(path, text, inv.parse, [&](jot::result<jot::document>& d, std::size_t n) {
@@ -88,6 +88,7 @@ int run_get(const invocation& inv) {
     if (!doc) return exit_invalid;
     status = print_values(doc, pointers, path, "", options, inv.raw, aligned, out);
   }
+  if (status == exit_usage) return out.failure();  // the output failed, or --sort-keys' depth
   if (!out.flush()) return exit_usage;
   return status;
 }

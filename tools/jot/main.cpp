@@ -2,7 +2,7 @@
 //
 //   jot validate [-l] [FILE...]      exit 0 when every file is valid JSON (-l: NDJSON)
 //   jot minify [-l] [FILE]           compact JSON
-//   jot pretty [--indent N] [FILE]   indented JSON
+//   jot pretty [--indent N] [--tab] [FILE]   indented JSON
 //   jot get [--pretty|-r] [-l] FILE POINTER...  the values at RFC 6901 JSON Pointers
 //
 // See docs/cli.md for the full description and the exit codes (cli.h).
@@ -23,7 +23,8 @@ constexpr const char* usage_text =
     "  validate [FILE...]            check that each FILE is valid JSON; print each error\n"
     "                                as FILE:LINE:COLUMN: message (columns count bytes)\n"
     "  minify [FILE]                 print FILE as compact JSON\n"
-    "  pretty [--indent N] [FILE]    print FILE indented N spaces per level (default 2)\n"
+    "  pretty [--indent N] [--tab] [FILE]\n"
+    "                                print FILE indented N spaces per level (default 2)\n"
     "  get [--pretty|-r] FILE POINTER...\n"
     "                                print the value at each JSON Pointer (RFC 6901),\n"
     "                                e.g. /users/0/name, one line each (empty when\n"
@@ -40,6 +41,9 @@ constexpr const char* usage_text =
     "\n"
     "output options:\n"
     "  --indent N          spaces per level, 0 to 64 (pretty; get, where it implies --pretty)\n"
+    "  --tab               indent with tabs: one per level, or N with --indent N\n"
+    "                      (pretty; get, where it implies --pretty)\n"
+    "  --sort-keys         write object members sorted by key bytes (minify, pretty, get)\n"
     "  --pretty            get: print the value indented (2 spaces unless --indent)\n"
     "  -r, --raw           get: print a string's text without quotes or escapes\n"
     "  -l, --ndjson        validate, minify, get: FILE holds one document per line\n"
@@ -71,16 +75,17 @@ bool parse_count(std::string_view text, std::uint32_t max, std::uint32_t& out) {
 struct command {
   std::string_view name;
   int (*run)(const invocation&);
-  bool takes_indent;
+  bool takes_indent;  // --indent and --tab
   bool takes_pretty;
   bool takes_raw;
   bool takes_ndjson;
+  bool takes_sort_keys;
 };
 constexpr command commands[] = {
-    {"validate", run_validate, false, false, false, true},
-    {"minify", run_minify, false, false, false, true},
-    {"pretty", run_pretty, true, false, false, false},
-    {"get", run_get, true, true, true, true},
+    {"validate", run_validate, false, false, false, true, false},
+    {"minify", run_minify, false, false, false, true, true},
+    {"pretty", run_pretty, true, false, false, false, true},
+    {"get", run_get, true, true, true, true, true},
 };
 
 enum class parsed { run, exit_ok, exit_usage };
@@ -132,6 +137,14 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
     }
     if (arg == "-l" || arg == "--ndjson") {
       inv.ndjson = true;
+      continue;
+    }
+    if (arg == "--tab") {
+      inv.tab = true;
+      continue;
+    }
+    if (arg == "--sort-keys") {
+      inv.sort_keys = true;
       continue;
     }
 
@@ -193,6 +206,10 @@ int main(int argc, char** argv) {
   if (cmd == nullptr) return usage_error("unknown command '" + std::string(inv.command) + "'");
   if (inv.indent_given && !cmd->takes_indent)
     return usage_error("option --indent does not apply to " + std::string(cmd->name));
+  if (inv.tab && !cmd->takes_indent)
+    return usage_error("option --tab does not apply to " + std::string(cmd->name));
+  if (inv.sort_keys && !cmd->takes_sort_keys)
+    return usage_error("option --sort-keys does not apply to " + std::string(cmd->name));
   if (inv.pretty && !cmd->takes_pretty)
     return usage_error("option --pretty does not apply to " + std::string(cmd->name));
   if (inv.raw && !cmd->takes_raw)

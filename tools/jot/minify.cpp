@@ -4,8 +4,7 @@
 namespace jot_cli {
 
 int run_minify(const invocation& inv) {
-  jot::write_options options;  // indent 0: no whitespace at all
-  return run_rewrite(inv, options);
+  return run_rewrite(inv, output_options(inv, false));  // no whitespace at all
 }
 
 }  // namespace jot_cli

@@ -377,4 +377,13 @@ result<std::size_t> write(const T& value, char* buffer, std::size_t capacity,
   }
 }
 
+template <class T>
+result<std::size_t> write(const T& value, sink out, const write_options& options) noexcept {
+  if constexpr (std::is_same_v<T, document>) {
+    return write(value.root(), out, options);
+  } else {
+    return detail::write_typed(out, options, &detail::typed::encode<T>, &value);
+  }
+}
+
 }  // namespace jot

@@ -18,6 +18,7 @@
 
 namespace jot {
 class output_buffer;  // jot/write.h
+struct sink;          // jot/sink.h
 }
 
 namespace jot::detail {
@@ -48,6 +49,7 @@ struct write_target {
   void* sink;
   unsigned escape;       // escape_*_bit
   std::uint32_t indent;  // write_options::indent
+  bool use_tabs;         // write_options::use_tabs
   jot::error failure;    // the first value that could not be written, else ok
 };
 
@@ -72,7 +74,7 @@ out_range write_string(write_target& t, out_range o, const char* s, std::size_t 
 out_range write_key(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
 // s as it is.
 out_range write_verbatim(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
-// '\n' and depth * t.indent spaces.
+// '\n' and depth * t.indent spaces (tabs with t.use_tabs).
 out_range write_newline(write_target& t, out_range o, std::uint64_t depth) noexcept;
 // The DOM value at root, as write(value) writes it, nested depth levels deep.
 out_range write_dom(write_target& t, out_range o, const node* root, std::uint64_t depth) noexcept;
@@ -84,15 +86,23 @@ char* print_uint64(char* out, std::uint64_t v) noexcept;
 char* print_int64(char* out, std::int64_t v) noexcept;
 char* print_double(char* out, double d) noexcept;
 
+// True when [s, s + n) is UTF-8 (RFC 3629: no overlong forms, no surrogates,
+// nothing above U+10FFFF).
+bool valid_utf8(const char* s, std::size_t n) noexcept;
+
 // The encoder of one type: writes value (a const T*) at o, returns the end.
 using encode_fn = out_range (*)(write_target& t, out_range o, const void* value);
 
-// Runs encode into out (appending) or into [buffer, buffer + capacity), with
-// the DOM writer's sinks and failure rules (jot/write.h); an encoder's
-// failure wins over buffer_too_small and out_of_memory.
+// Runs encode into out (appending), into [buffer, buffer + capacity) or into
+// a sink, with the DOM writer's sinks and failure rules (jot/write.h); an
+// encoder's failure wins over buffer_too_small, out_of_memory and io_error.
+// Any walk that writes through a write_target (the typed encoder, a mutable
+// document) gets all three destinations from these.
 result<std::string_view> write_typed(output_buffer& out, const write_options& options,
                                      encode_fn encode, const void* value) noexcept;
 result<std::size_t> write_typed(char* buffer, std::size_t capacity, const write_options& options,
                                 encode_fn encode, const void* value) noexcept;
+result<std::size_t> write_typed(sink out, const write_options& options, encode_fn encode,
+                                const void* value) noexcept;
 
 }  // namespace jot::detail
