@@ -2,10 +2,12 @@
 // document, with a growing arena, a fixed buffer, and 100,000 levels of nesting.
 #include <gtest/gtest.h>
 #include <jot/jot.h>
+#include <jot/typed.h>
 
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -401,6 +403,46 @@ TEST(Mutable, StringsOfEveryLengthWriteBackExactly) {
     }
     EXPECT_TRUE(arr == parsed->root());
   }
+}
+
+struct point {
+  int x = 0;
+  int y = 0;
+};
+struct shape {
+  std::string name;
+  std::vector<point> points;
+  std::optional<double> area;
+};
+
+TEST(Mutable, UserStructsBecomeValues) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  shape s{"tri", {{0, 0}, {4, 0}, {0, 3}}, 6.0};
+  auto v = jot::to_mutable(s, doc);
+  ASSERT_TRUE(v) << v.error().message;
+  root["shape"] = jot::moved(*v);
+  root["shape"]["points"][1]["y"] = 9;
+  EXPECT_EQ(text_of(root),
+            R"({"shape":{"name":"tri","points":[{"x":0,"y":0},{"x":4,"y":9},{"x":0,"y":3}],"area":6.0}})");
+  // Longer than the stack buffer: written again, exactly sized, in the arena.
+  shape big{std::string(2000, 'n'), std::vector<point>(100, point{1, 2}), std::nullopt};
+  auto w = jot::to_mutable(big, doc);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->find("name").get_string().value().size(), 2000u);
+  EXPECT_EQ(w->find("points").size(), 100u);
+  EXPECT_TRUE(w->find("area").is_null());
+  // No JSON form: the writer's error.
+  shape bad{"nan", {}, std::nan("")};
+  EXPECT_FALSE(jot::to_mutable(bad, doc));
+  // Too little memory: capacity_exceeded, nothing inserted.
+  alignas(16) char buf[256];
+  jot::arena small(buf, sizeof buf);
+  jot::mutable_document tight(small);
+  auto t = jot::to_mutable(big, tight);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code, jot::error_code::capacity_exceeded);
 }
 
 }  // namespace

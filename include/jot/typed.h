@@ -55,6 +55,7 @@
 #include "jot/options.h"
 #include "jot/reflect.h"
 #include "jot/value.h"
+#include "jot/mutable.h"
 #include "jot/write.h"
 
 namespace jot {
@@ -160,7 +161,41 @@ result<std::size_t> write(const T& value, sink out, const write_options& options
 
 // ---- end of writing ----
 
+// ---- into a mutable document (jot/mutable.h) ----
+
+// value as a new detached value of doc (insert it, or make it the root with
+// doc.set_root(jot::moved(v))). It goes through JSON text: written with
+// jot::write, parsed, and copied, all in doc's arena, so it needs the text
+// and its tape there too until the arena is reset. Fails like jot::write
+// when value has no JSON form, or with capacity_exceeded.
+template <class T>
+result<mut_value> to_mutable(const T& value, mutable_document& doc) noexcept;
+
 }  // namespace jot
 
 #include "jot/detail/typed_read.h"
 #include "jot/detail/typed_write.h"
+
+namespace jot {
+
+template <class T>
+result<mut_value> to_mutable(const T& value, mutable_document& doc) noexcept {
+  // Short values fit the stack; longer ones are written again, exactly sized, in the arena.
+  char small[512];
+  result<std::size_t> n = write(value, small, sizeof small);
+  const char* text = small;
+  if (!n && n.error().code == error_code::buffer_too_small) {
+    auto* room = static_cast<char*>(doc.memory().allocate(n.error().needed, 1));
+    if (room == nullptr) return make_error(error_code::capacity_exceeded, n.error().needed);
+    n = write(value, room, n.error().needed);
+    text = room;
+  }
+  if (!n) return n.error();
+  result<document> parsed = parse(std::string_view(text, *n), doc.memory());
+  if (!parsed) return parsed.error();  // only capacity_exceeded: the text is jot's own
+  mut_value v = doc.make(parsed->root());
+  if (!v.exists()) return make_error(error_code::capacity_exceeded);
+  return v;
+}
+
+}  // namespace jot
