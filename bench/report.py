@@ -17,7 +17,7 @@ import sys
 from collections import OrderedDict
 from xml.sax.saxutils import escape
 
-WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson"]
+WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson", "build", "patch"]
 WORKLOAD_NAME = {
     "dom_parse": "DOM parse",
     "dom_serialize": "DOM serialize, minified",
@@ -25,10 +25,13 @@ WORKLOAD_NAME = {
     "typed_decode": "Typed decode",
     "typed_encode": "Typed encode",
     "ndjson": "NDJSON, one parse per line",
+    "build": "Build from C++ values + serialize",
+    "patch": "JSON Patch, 10 operations",
 }
-OUTPUT_WORKLOADS = ("dom_serialize", "typed_encode")  # their MB/s count output bytes
+OUTPUT_WORKLOADS = ("dom_serialize", "typed_encode", "build")  # their MB/s count output bytes
 # Every note a runner writes when a check fails (bench/runner/main.cpp,
-# bench/rust/src, bench/go): ROUND TRIP / DECODE / ENCODE / SIZE MISMATCH,
+# bench/runner/edit_rows.cpp, bench/rust/src, bench/go): ROUND TRIP / DECODE /
+# ENCODE / OUTPUT / SIZE MISMATCH,
 # REJECTS A VALID PACKET, ACCEPTS THE INVALID PACKET, REJECTS THE INPUT (a
 # corpus file; the row has no figures), DECODE FAILS.
 CHECK_FAILED = re.compile(r"MISMATCH|ACCEPTS|REJECTS|FAILS")

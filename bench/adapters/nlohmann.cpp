@@ -137,6 +137,66 @@ typed_codec<T> codec() {
   return {decode<T>, encode<T>, nullptr};
 }
 
+// build: j["key"] = value, member by member, then dump() (a fresh string).
+std::string_view build(void* p, const tw_data& in) {
+  auto& s = *static_cast<nl_state*>(p);
+  nlohmann::json j;
+  nlohmann::json& statuses = j["statuses"] = nlohmann::json::array();
+  for (const tw_status& t : in.statuses) {
+    nlohmann::json st;
+    st["created_at"] = t.created_at;
+    st["id"] = t.id;
+    st["text"] = t.text;
+    nlohmann::json& u = st["user"];
+    u["id"] = t.user.id;
+    u["name"] = t.user.name;
+    u["screen_name"] = t.user.screen_name;
+    u["location"] = t.user.location;
+    u["description"] = t.user.description;
+    u["verified"] = t.user.verified;
+    u["followers_count"] = t.user.followers_count;
+    u["friends_count"] = t.user.friends_count;
+    u["statuses_count"] = t.user.statuses_count;
+    st["retweet_count"] = t.retweet_count;
+    st["favorite_count"] = t.favorite_count;
+    statuses.push_back(std::move(st));
+  }
+  s.out = j.dump();
+  return s.out;
+}
+
+// patch: json::patch returns the patched copy (the loaded document stays).
+struct nl_patch_state {
+  nlohmann::json doc, patch, result;
+  std::string out;
+};
+
+void* create_patch() { return new nl_patch_state; }
+void destroy_patch(void* p) { delete static_cast<nl_patch_state*>(p); }
+
+bool patch_load(void* p, input doc, input patch) {
+  auto& s = *static_cast<nl_patch_state*>(p);
+  s.doc = parse_text(doc.data, doc.size);
+  s.patch = parse_text(patch.data, patch.size);
+  return !s.doc.is_discarded() && !s.patch.is_discarded();
+}
+
+bool patch_apply(void* p) {
+  auto& s = *static_cast<nl_patch_state*>(p);
+  try {
+    s.result = s.doc.patch(s.patch);
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+  return true;
+}
+
+std::string_view patch_result(void* p) {
+  auto& s = *static_cast<nl_patch_state*>(p);
+  s.out = s.result.dump();
+  return s.out;
+}
+
 }  // namespace
 
 void register_nlohmann(registry& r) {
@@ -151,7 +211,20 @@ void register_nlohmann(registry& r) {
   l.serialize = serialize;
   l.inspect = inspect;
   l.ndjson = ndjson;
+  l.build = build;
+  l.build_variant = "operator[], dump()";
   r.push_back(l);
+
+  library pt;
+  pt.name = "nlohmann/json";
+  pt.version = l.version;
+  pt.variant = "json::patch";
+  pt.create = create_patch;
+  pt.destroy = destroy_patch;
+  pt.patch_load = patch_load;
+  pt.patch_apply = patch_apply;
+  pt.patch_result = patch_result;
+  r.push_back(pt);
 
   library t;
   t.name = "nlohmann/json";

@@ -355,6 +355,43 @@ typed_codec<T> codec() {
   return {decode<T>, encode<T>, nullptr};
 }
 
+// build: the Writer on the reused StringBuffer, call by call.
+std::string_view build(void* p, const tw_data& in) {
+  auto& s = *static_cast<rj_state*>(p);
+  s.out.Clear();
+  writer_t& w = s.writer;
+  w.Reset(s.out);
+  auto key = [&](std::string_view k) { w.Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); };
+  auto str = [&](const std::string& v) { w.String(v.data(), static_cast<rapidjson::SizeType>(v.size())); };
+  w.StartObject();
+  key("statuses");
+  w.StartArray();
+  for (const tw_status& t : in.statuses) {
+    const tw_user& u = t.user;
+    w.StartObject();
+    key("created_at"), str(t.created_at);
+    key("id"), w.Uint64(t.id);
+    key("text"), str(t.text);
+    key("user"), w.StartObject();
+    key("id"), w.Uint64(u.id);
+    key("name"), str(u.name);
+    key("screen_name"), str(u.screen_name);
+    key("location"), str(u.location);
+    key("description"), str(u.description);
+    key("verified"), w.Bool(u.verified);
+    key("followers_count"), w.Uint64(u.followers_count);
+    key("friends_count"), w.Uint64(u.friends_count);
+    key("statuses_count"), w.Uint64(u.statuses_count);
+    w.EndObject();
+    key("retweet_count"), w.Uint64(t.retweet_count);
+    key("favorite_count"), w.Uint64(t.favorite_count);
+    w.EndObject();
+  }
+  w.EndArray();
+  if (!w.EndObject()) return {};
+  return {s.out.GetString(), s.out.GetSize()};
+}
+
 }  // namespace
 
 void register_rapidjson(registry& r) {
@@ -369,6 +406,8 @@ void register_rapidjson(registry& r) {
   l.serialize = serialize;
   l.inspect = inspect;
   l.ndjson = ndjson;
+  l.build = build;
+  l.build_variant = "Writer, reused StringBuffer";
   r.push_back(l);
 
   // The typed rows: the same user buffers, typed parse flags (above).

@@ -334,6 +334,61 @@ std::string_view od_encode(void* p, const T& v) {
   return s.out.view().get(text) ? std::string_view() : text;
 }
 
+// build: the string_builder call by call, keys given at compile time
+// (append_key_value<"key">), strings as views (the builder takes values by copy).
+std::string_view od_build(void* p, const tw_data& in) {
+  auto& s = *static_cast<od_state*>(p);
+  builder& b = s.out;
+  b.clear();
+  b.start_object();
+  b.escape_and_append_with_quotes<"statuses">();
+  b.append_colon();
+  b.start_array();
+  bool first = true;
+  for (const tw_status& t : in.statuses) {
+    const tw_user& u = t.user;
+    if (!first) b.append_comma();
+    first = false;
+    b.start_object();
+    b.append_key_value<"created_at">(std::string_view(t.created_at));
+    b.append_comma();
+    b.append_key_value<"id">(t.id);
+    b.append_comma();
+    b.append_key_value<"text">(std::string_view(t.text));
+    b.append_comma();
+    b.escape_and_append_with_quotes<"user">();
+    b.append_colon();
+    b.start_object();
+    b.append_key_value<"id">(u.id);
+    b.append_comma();
+    b.append_key_value<"name">(std::string_view(u.name));
+    b.append_comma();
+    b.append_key_value<"screen_name">(std::string_view(u.screen_name));
+    b.append_comma();
+    b.append_key_value<"location">(std::string_view(u.location));
+    b.append_comma();
+    b.append_key_value<"description">(std::string_view(u.description));
+    b.append_comma();
+    b.append_key_value<"verified">(u.verified);
+    b.append_comma();
+    b.append_key_value<"followers_count">(u.followers_count);
+    b.append_comma();
+    b.append_key_value<"friends_count">(u.friends_count);
+    b.append_comma();
+    b.append_key_value<"statuses_count">(u.statuses_count);
+    b.end_object();
+    b.append_comma();
+    b.append_key_value<"retweet_count">(t.retweet_count);
+    b.append_comma();
+    b.append_key_value<"favorite_count">(t.favorite_count);
+    b.end_object();
+  }
+  b.end_array();
+  b.end_object();
+  std::string_view text;
+  return b.view().get(text) ? std::string_view() : text;
+}
+
 template <class T>
 typed_codec<T> od_codec() {
   return {od_decode<T>, od_encode<T>, nullptr};
@@ -381,6 +436,8 @@ void register_simdjson(registry& r) {
   o.inspect = od_inspect;
   set_typed_codecs(o, []<class T>() { return od_codec<T>(); });
   o.encode_variant = "string_builder, reused";
+  o.build = od_build;
+  o.build_variant = "string_builder, reused";
   r.push_back(o);
 }
 

@@ -1,7 +1,8 @@
 // yyjson (0.12.0; yyjson.c compiled as C by bench/CMakeLists.txt). One dynamic
 // allocator per thread (yyjson_alc_dyn_new, yyjson >= 0.7), reused by every
 // document and output, so the steady state does not call malloc; the packets
-// workload also runs with a 4 KB pool allocator on a caller buffer.
+// workload also runs with a 4 KB pool allocator on a caller buffer. build and
+// patch use the mutable document (yyjson_mut_doc) in a dynamic allocator too.
 #include <yyjson.h>
 
 #include <cstring>
@@ -90,6 +91,94 @@ long ndjson(void* p, input in) {
   return for_each_line(in, [&](const char* line, std::size_t size) { return static_cast<bool>(s.parse(line, size)); });
 }
 
+// ---- build and patch: the mutable document, in the same dynamic allocator ----
+
+struct yy_mut_state {
+  yyjson_alc* alc = yyjson_alc_dyn_new();
+  yyjson_mut_doc* mdoc = nullptr;  // the last build or patch result
+  yyjson_doc* doc = nullptr;       // patch: the document and the patch, parsed
+  yyjson_doc* patch = nullptr;
+  char* out = nullptr;
+  ~yy_mut_state() {
+    reset();
+    if (doc) yyjson_doc_free(doc);
+    if (patch) yyjson_doc_free(patch);
+    yyjson_alc_dyn_free(alc);
+  }
+  // Frees the last result and its text; returns a new empty document.
+  yyjson_mut_doc* reset() {
+    if (out) alc->free(alc->ctx, out);
+    out = nullptr;
+    if (mdoc) yyjson_mut_doc_free(mdoc);
+    mdoc = nullptr;
+    return mdoc = yyjson_mut_doc_new(alc);
+  }
+  std::string_view write() {
+    std::size_t n = 0;
+    out = yyjson_mut_write_opts(mdoc, YYJSON_WRITE_NOFLAG, alc, &n, nullptr);
+    return out ? std::string_view(out, n) : std::string_view();
+  }
+};
+
+void* create_mut() { return new yy_mut_state; }
+void destroy_mut(void* p) { delete static_cast<yy_mut_state*>(p); }
+
+// Strings are copied into the document (strncpy), as jot copies them into its
+// arena; keys are literals, which yyjson keeps by reference.
+bool add_str(yyjson_mut_doc* d, yyjson_mut_val* o, const char* key, const std::string& v) {
+  return yyjson_mut_obj_add_strncpy(d, o, key, v.data(), v.size());
+}
+
+std::string_view build(void* p, const tw_data& in) {
+  auto& s = *static_cast<yy_mut_state*>(p);
+  yyjson_mut_doc* d = s.reset();
+  yyjson_mut_val* root = yyjson_mut_obj(d);
+  yyjson_mut_val* statuses = yyjson_mut_arr(d);
+  bool ok = root && statuses && yyjson_mut_obj_add_val(d, root, "statuses", statuses);
+  yyjson_mut_doc_set_root(d, root);
+  for (const tw_status& t : in.statuses) {
+    const tw_user& u = t.user;
+    yyjson_mut_val* st = yyjson_mut_arr_add_obj(d, statuses);
+    yyjson_mut_val* us = yyjson_mut_obj(d);
+    ok = ok && st && us && add_str(d, st, "created_at", t.created_at) && yyjson_mut_obj_add_uint(d, st, "id", t.id) &&
+         add_str(d, st, "text", t.text) && yyjson_mut_obj_add_uint(d, us, "id", u.id) &&
+         add_str(d, us, "name", u.name) && add_str(d, us, "screen_name", u.screen_name) &&
+         add_str(d, us, "location", u.location) && add_str(d, us, "description", u.description) &&
+         yyjson_mut_obj_add_bool(d, us, "verified", u.verified) &&
+         yyjson_mut_obj_add_uint(d, us, "followers_count", u.followers_count) &&
+         yyjson_mut_obj_add_uint(d, us, "friends_count", u.friends_count) &&
+         yyjson_mut_obj_add_uint(d, us, "statuses_count", u.statuses_count) &&
+         yyjson_mut_obj_add_val(d, st, "user", us) && yyjson_mut_obj_add_uint(d, st, "retweet_count", t.retweet_count) &&
+         yyjson_mut_obj_add_uint(d, st, "favorite_count", t.favorite_count);
+  }
+  return ok ? s.write() : std::string_view();
+}
+
+bool patch_load(void* p, input doc, input patch) {
+  auto& s = *static_cast<yy_mut_state*>(p);
+  if (s.doc) yyjson_doc_free(s.doc);
+  if (s.patch) yyjson_doc_free(s.patch);
+  s.doc = yyjson_read_opts(const_cast<char*>(doc.data), doc.size, YYJSON_READ_NOFLAG, s.alc, nullptr);
+  s.patch = yyjson_read_opts(const_cast<char*>(patch.data), patch.size, YYJSON_READ_NOFLAG, s.alc, nullptr);
+  return s.doc && s.patch;
+}
+
+// yyjson_patch builds the patched copy of the immutable document in a new
+// mutable one (the parsed document stays as it was).
+bool patch_apply(void* p) {
+  auto& s = *static_cast<yy_mut_state*>(p);
+  yyjson_mut_doc* d = s.reset();
+  yyjson_mut_val* v = yyjson_patch(d, yyjson_doc_get_root(s.doc), yyjson_doc_get_root(s.patch), nullptr);
+  yyjson_mut_doc_set_root(d, v);
+  return v != nullptr;
+}
+
+std::string_view patch_result(void* p) {
+  auto& s = *static_cast<yy_mut_state*>(p);
+  if (s.out) s.alc->free(s.alc->ctx, s.out);
+  return s.write();
+}
+
 }  // namespace
 
 void register_yyjson(registry& r) {
@@ -113,6 +202,19 @@ void register_yyjson(registry& r) {
   small.destroy = destroy_small;
   small.inspect = inspect_small;
   r.push_back(small);
+
+  library m;
+  m.name = "yyjson";
+  m.version = YYJSON_VERSION_STRING;
+  m.variant = "mutable document";
+  m.build_variant = "mutable document, reused allocator";
+  m.create = create_mut;
+  m.destroy = destroy_mut;
+  m.build = build;
+  m.patch_load = patch_load;
+  m.patch_apply = patch_apply;
+  m.patch_result = patch_result;
+  r.push_back(m);
 }
 
 }  // namespace jot_bench

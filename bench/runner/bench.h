@@ -97,6 +97,18 @@ struct library {
   typed_codec<rtb_bid_request> openrtb;
   typed_codec<rpc_call> rpc;
   const char* encode_variant = "reused buffer";  // how typed_encode's output buffer is used
+  // build: construct the twitter subset from in (a value tree or a stream of
+  // writer calls, members in declaration order, as typed_encode writes them)
+  // and serialize it compact; the text stays valid until the next call.
+  std::string_view (*build)(void* state, const tw_data& in) = nullptr;
+  const char* build_variant = "";  // how build builds and where its memory goes; "" for variant
+  // patch: patch_load parses a document and an RFC 6902 patch (untimed);
+  // patch_apply makes the patched document from the loaded one, which stays
+  // as it was (a copy first, where the library patches in place); false when
+  // the patch fails. patch_result writes the last result compact (untimed).
+  bool (*patch_load)(void* state, input doc, input patch) = nullptr;
+  bool (*patch_apply)(void* state) = nullptr;
+  std::string_view (*patch_result)(void* state) = nullptr;
   // Reference check: true when both texts hold equal JSON (numbers compared
   // exactly). The runner verifies every serializer with one reference library.
   bool (*same_json)(std::string_view a, std::string_view b) = nullptr;

@@ -3,8 +3,8 @@
 //   jot_bench [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,...]] [--libs NAME[,...]]
 //
 // Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
-// of four schemas) and ndjson against jot and every peer compiled in, and
-// writes {"meta": {...}, "records": [...]}. --only takes those names, and
+// of four schemas), ndjson, build and patch (edit_rows.cpp) against jot and
+// every peer compiled in, and writes {"meta": {...}, "records": [...]}. --only takes those names, and
 // typed_twitter, typed_citm, typed_openrtb, typed_rpc for one typed schema.
 #include <algorithm>
 #include <cstdio>
@@ -23,6 +23,7 @@
 
 #include "bench.h"
 #include "harness.h"
+#include "suite.h"
 
 #ifndef JOT_DEFAULT_DATA_DIR
 #define JOT_DEFAULT_DATA_DIR "../shared/data"
@@ -37,59 +38,6 @@
 namespace jot_bench {
 
 namespace {
-
-// An input with zeroed padding after it (bench.h: input::padding).
-struct owned_input {
-  std::unique_ptr<char[]> buf;
-  std::size_t size = 0;
-  input get() const { return {buf.get(), size}; }
-};
-
-owned_input make_input(std::string_view text) {
-  owned_input o;
-  o.size = text.size();
-  o.buf.reset(new char[text.size() + input::padding]());
-  std::memcpy(o.buf.get(), text.data(), text.size());
-  return o;
-}
-
-bool read_file(const std::string& path, std::string& out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  out = ss.str();
-  return true;
-}
-
-owned_input load(const std::string& dir, const char* rel) {
-  std::string text;
-  if (!read_file(dir + "/" + rel, text)) {
-    std::fprintf(stderr, "jot_bench: cannot read %s/%s\n", dir.c_str(), rel);
-    std::exit(1);
-  }
-  return make_input(text);
-}
-
-// One state per library for the calling thread.
-struct state {
-  const library* lib;
-  void* p;
-  explicit state(const library* l) : lib(l), p(l->create ? l->create() : nullptr) {}
-  ~state() {
-    if (lib->destroy) lib->destroy(p);
-  }
-  state(const state&) = delete;
-  state& operator=(const state&) = delete;
-};
-
-struct suite {
-  config cfg;
-  std::string dir;
-  std::vector<const library*> libs;
-  const library* reference = nullptr;  // verifies serializer output
-  std::vector<std::string> records;
-};
 
 const char* const dom_files[3][2] = {{"twitter", "corpus/twitter.json"},
                                      {"citm_catalog", "corpus/citm_catalog.json"},
@@ -321,19 +269,6 @@ match compare(const T& a, const T& b, const library* reference) {
     *ry[i] = *rx[i];
   }
   return x == y ? match::raw_reserialized : match::differs;
-}
-
-// The index of the candidate that most others equal (the first on a tie), so
-// that one wrong library, jot included, is what gets flagged, not the others.
-template <class Same>
-std::size_t plurality(std::size_t n, Same&& same) {
-  std::size_t best = 0, best_votes = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::size_t votes = 0;
-    for (std::size_t j = 0; j < n; ++j) votes += same(i, j) ? 1 : 0;
-    if (votes > best_votes) best = i, best_votes = votes;
-  }
-  return best;
 }
 
 struct typed_input {
@@ -604,8 +539,8 @@ int main(int argc, char** argv) {
     else if (a == "--libs") libs_filter = next();
     else {
       std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]\n"
-                           "  W: dom_parse dom_serialize packets typed ndjson, or typed_twitter typed_citm\n"
-                           "     typed_openrtb typed_rpc\n");
+                           "  W: dom_parse dom_serialize packets typed ndjson build patch, or typed_twitter\n"
+                           "     typed_citm typed_openrtb typed_rpc\n");
       return 2;
     }
   }
@@ -674,6 +609,8 @@ int main(int argc, char** argv) {
   if (want("packets")) packets(s);
   typed(s, want);
   if (want("ndjson")) ndjson(s);
+  if (want("build")) build_rows(s);
+  if (want("patch")) patch_rows(s);
 
   std::string versions;
   {
