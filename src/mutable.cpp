@@ -11,6 +11,7 @@
 #include "equal.h"
 #include "jot/mutable.h"
 #include "jot/pointer.h"
+#include "jot/detail/write_primitives.h"
 #include "pointer_tokens.h"
 #include "write_string.h"
 
@@ -52,7 +53,12 @@ struct mutable_access {
     if (p == nullptr) return nullptr;
     auto* n = static_cast<mut_node*>(p);
     char* bytes = reinterpret_cast<char*>(n + 1);
-    n->tag = (copy_plain(bytes, s, size) ? kind_string_plain : kind_string) |
+    const unsigned found = copy_classify(bytes, s, size);
+    // JSON text is UTF-8: a string that is not could only be written as
+    // invalid output, so it is refused here, where the caller can be told.
+    if ((found & has_non_ascii) != 0 && !valid_utf8(bytes, size))
+      return refuse(d, error_code::invalid_utf8);
+    n->tag = ((found & needs_escape) == 0 ? kind_string_plain : kind_string) |
              (static_cast<std::uint64_t>(size) << tag_bits);
     n->str = bytes;
     n->next = n;
@@ -60,46 +66,62 @@ struct mutable_access {
     return n;
   }
 
-  // Copies n bytes of s to out and
-  // returns true when none is '"', '\\' or a control byte: one pass of 16-byte
-  // blocks with the writer's own test (write_string.h); building a twitter-like
-  // response spent half its time on a separate memcpy and 8-byte check.
-  static bool copy_plain(char* out, const char* s, std::size_t n) noexcept {
+  // What copy_classify found.
+  static constexpr unsigned needs_escape = 1;   // '"', '\\' or a control byte
+  static constexpr unsigned has_non_ascii = 2;  // a byte >= 0x80 (UTF-8 to check)
+
+  // Copies n bytes of s to out and says what they hold, in one pass of
+  // 16-byte blocks (overlapping words below 16 bytes) with the writer's own
+  // escape test (write_string.h). Building a twitter-like response spent
+  // half its time on a separate libc memcpy and 8-byte check.
+  static unsigned copy_classify(char* out, const char* s, std::size_t n) noexcept {
+    constexpr std::uint64_t high = 0x8080808080808080ull;
     if (n >= 16) {
       bool flagged = false;
-      for (std::size_t i = 0; i + 16 < n; i += 16) {
+      std::uint64_t any_high = 0;
+      for (std::size_t i = 0;; i += 16) {
+        if (i + 16 > n) i = n - 16;  // the last block ends at n and may overlap
+        std::uint64_t lo, hi;
+        std::memcpy(&lo, s + i, 8);
+        std::memcpy(&hi, s + i + 8, 8);
         std::memcpy(out + i, s + i, 16);
         flagged |= any_flag16<false, false>(s + i);
+        any_high |= lo | hi;
+        if (i + 16 == n) break;
       }
-      // The last block ends at n and may overlap the one before it.
-      std::memcpy(out + n - 16, s + n - 16, 16);
-      return !(flagged | any_flag16<false, false>(s + n - 16));
+      return (flagged ? needs_escape : 0u) | ((any_high & high) != 0 ? has_non_ascii : 0u);
     }
-    std::uint64_t x;
-    if (n >= 8) {
-      std::uint64_t lo, hi;  // overlapping words cover 8..15 bytes
+    std::uint64_t lo, hi;
+    if (n >= 8) {  // overlapping words cover 8..15 bytes
       std::memcpy(&lo, s, 8);
       std::memcpy(&hi, s + n - 8, 8);
       std::memcpy(out, &lo, 8);
       std::memcpy(out + n - 8, &hi, 8);
-      return flag_bytes_swar<false, false>(lo) == 0 && flag_bytes_swar<false, false>(hi) == 0;
+    } else if (n >= 4) {
+      std::uint32_t a, b;
+      std::memcpy(&a, s, 4);
+      std::memcpy(&b, s + n - 4, 4);
+      std::memcpy(out, &a, 4);
+      std::memcpy(out + n - 4, &b, 4);
+      lo = a | (std::uint64_t{b} << 32);
+      hi = lo;
+    } else {
+      lo = 0x6161616161616161ull;  // 'a' pads: never flagged
+      for (std::size_t i = 0; i < n; ++i) {
+        out[i] = s[i];
+        lo = (lo << 8) | static_cast<unsigned char>(s[i]);
+      }
+      hi = lo;
     }
-    if (n >= 4) {
-      std::uint32_t lo, hi;
-      std::memcpy(&lo, s, 4);
-      std::memcpy(&hi, s + n - 4, 4);
-      std::memcpy(out, &lo, 4);
-      std::memcpy(out + n - 4, &hi, 4);
-      x = lo | (std::uint64_t{hi} << 32);
-      return flag_bytes_swar<false, false>(x) == 0;
-    }
-    bool plain = true;
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto c = static_cast<unsigned char>(s[i]);
-      out[i] = s[i];
-      plain &= c >= 0x20 && c != '"' && c != '\\';
-    }
-    return plain;
+    const bool flagged = (flag_bytes_swar<false, false>(lo) | flag_bytes_swar<false, false>(hi)) != 0;
+    return (flagged ? needs_escape : 0u) | (((lo | hi) & high) != 0 ? has_non_ascii : 0u);
+  }
+
+  // Notes why a build is about to fail for a reason other than memory, and
+  // returns nullptr; build_failure() reports it.
+  static mut_node* refuse(mutable_document& d, error_code why) noexcept {
+    d.refused_ = why;
+    return nullptr;
   }
 
   // ---- linking ---------------------------------------------------------------
@@ -253,7 +275,7 @@ struct mutable_access {
     constexpr std::uint8_t kinds[] = {kind_null, kind_false, kind_uint, kind_int, kind_double};
     std::uint64_t tag = kinds[static_cast<int>(v.kind_)];
     if (v.kind_ == k::boolean && v.u_ != 0) tag = kind_true;
-    if (v.kind_ == k::dbl && v.d_ - v.d_ != 0.0) return nullptr;  // NaN or infinity: take() says why
+    if (v.kind_ == k::dbl && v.d_ - v.d_ != 0.0) return refuse(d, error_code::invalid_value);  // NaN, inf
     mut_node* n = new_node(d, tag);
     if (n != nullptr && v.kind_ != k::null) n->u = v.u_;
     return n;
@@ -309,16 +331,20 @@ struct mutable_access {
                         error* err) noexcept {
     if (is_simple(v)) [[likely]] {
       mut_node* n = build_simple(*d, v);
-      if (n == nullptr) *err = build_failure(d, v);
+      if (n == nullptr) *err = build_failure(d);
       return n;
     }
     return take_nested(d, v, into, err);
   }
 
-  // Why building v failed: a number JSON cannot hold, else memory.
-  static error build_failure(mutable_document* d, const mut_init& v) noexcept {
-    return has_non_finite(v) ? fail(d, error_code::invalid_value, "a number is not finite")
-                             : fail(d, error_code::capacity_exceeded);
+  // Why the last build failed: what refuse() noted, else memory. Records
+  // the error in d and returns it.
+  static error build_failure(mutable_document* d) noexcept {
+    const error_code why = d->refused_;
+    d->refused_ = error_code::ok;
+    if (why == error_code::invalid_utf8) return fail(d, why, "a string is not valid UTF-8");
+    if (why == error_code::invalid_value) return fail(d, why, "a number is not finite");
+    return fail(d, error_code::capacity_exceeded);
   }
 
   static mut_node* take_nested(mutable_document* d, const mut_init& v, const mut_node* into,
@@ -341,26 +367,10 @@ struct mutable_access {
       return nullptr;
     }
     mut_node* n = build_nested(*d, v);
-    if (n == nullptr) *err = build_failure(d, v);
+    if (n == nullptr) *err = build_failure(d);
     return n;
   }
 
-  // True when v holds a NaN or an infinity, which JSON cannot represent.
-  static bool has_non_finite(const mut_init& v) noexcept {
-    using k = mut_init::kind;
-    if (v.kind_ == k::dbl) return v.d_ - v.d_ != 0.0;
-    if (v.kind_ == k::array) {
-      const auto* elements = static_cast<const mut_init*>(v.ptr_);
-      for (std::size_t i = 0; i < v.size_; ++i)
-        if (has_non_finite(elements[i])) return true;
-    }
-    if (v.kind_ == k::object) {
-      const auto* members = static_cast<const member_init*>(v.ptr_);
-      for (std::size_t i = 0; i < v.size_; ++i)
-        if (has_non_finite(members[i].value)) return true;
-    }
-    return false;
-  }
 
   // Unlinks n (an element, or an object member's value together with its key).
   static void detach(mut_node* n) noexcept {
@@ -576,18 +586,19 @@ mut_value mut_value::operator[](std::string_view key) const noexcept {
     (void)absent_error(doc_);
     return mut_value();
   }
-  if (is_null()) n_->tag = kind_object;  // empty: last is nullptr (u == 0)
-  if (!is_object()) {
+  if (!is_object() && !is_null()) {
     (void)mutable_access::fail(doc_, error_code::type_mismatch, "operator[] with a key needs an object");
     return mut_value();
   }
-  if (mut_node* k = mutable_access::find_key(n_, key)) return mut_value(k->next, doc_);
+  if (is_object())
+    if (mut_node* k = mutable_access::find_key(n_, key)) return mut_value(k->next, doc_);
   mut_node* k = mutable_access::new_string(*doc_, key.data(), key.size());
   mut_node* v = k != nullptr ? mutable_access::new_node(*doc_, detail::kind_null) : nullptr;
   if (v == nullptr) {
-    (void)mutable_access::fail(doc_, error_code::capacity_exceeded);
+    (void)mutable_access::build_failure(doc_);
     return mut_value();
   }
+  if (is_null()) n_->tag = kind_object;  // only now: a failure leaves the null as it was
   mutable_access::link_last(n_, k);
   mutable_access::link_last(n_, v);
   mutable_access::add_length(n_, 1);
@@ -638,7 +649,7 @@ error mut_value::append(std::string_view key, const mut_init& v) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
   mut_node* k = mutable_access::new_string(*doc_, key.data(), key.size());
-  if (k == nullptr) return mutable_access::fail(doc_, error_code::capacity_exceeded);
+  if (k == nullptr) return mutable_access::build_failure(doc_);
   error e;
   mut_node* r = mutable_access::take(doc_, v, n_, &e);
   if (r == nullptr) return e;

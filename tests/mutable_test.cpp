@@ -215,6 +215,42 @@ TEST(Mutable, RejectsNumbersJsonCannotHold) {
   EXPECT_EQ(text_of(root), R"({"ok":1.5})");
 }
 
+// Regression: strings were stored without a UTF-8 check, so "\xff\xfe" was
+// accepted and written as invalid JSON. Every way in now refuses it.
+TEST(Mutable, RefusesInvalidUtf8Everywhere) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root["ok"] = "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80";  // valid: 2, 3 and 4 bytes
+  ASSERT_TRUE(doc.ok());
+  const std::string before = text_of(root);
+  for (std::string_view bad : {std::string_view("\xff\xfe"), std::string_view("abc\xc3"),
+                               std::string_view("\xed\xa0\x80 surrogate"),
+                               std::string_view("0123456789abcdef\xc0\xaf overlong")}) {
+    EXPECT_EQ(root.set("s", bad).code, jot::error_code::invalid_utf8) << bad;
+    EXPECT_EQ(root.append(bad, 1).code, jot::error_code::invalid_utf8) << bad;
+    EXPECT_EQ(root.set("list", {1, bad}).code, jot::error_code::invalid_utf8) << bad;
+    EXPECT_EQ(root.set("obj", jot::object_init{{bad, 1}}).code, jot::error_code::invalid_utf8) << bad;
+    doc.clear_error();
+    EXPECT_FALSE(root[bad].exists());
+    EXPECT_EQ(doc.error().code, jot::error_code::invalid_utf8);
+    doc.clear_error();
+    jot::mut_value n = doc.make(nullptr);
+    EXPECT_FALSE(n[bad].exists());  // and the null stays null
+    EXPECT_TRUE(n.is_null());
+    EXPECT_FALSE(doc.make(bad).exists());
+    doc.clear_error();
+  }
+  EXPECT_EQ(text_of(root), before);
+  // A document parsed without UTF-8 checks cannot smuggle bytes in either.
+  jot::arena pa;
+  jot::parse_options lax;
+  lax.validate_utf8 = false;
+  auto parsed = jot::parse("[\"\xff\"]", pa, lax);
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(doc.set_root(parsed->root()).code, jot::error_code::invalid_utf8);
+}
+
 TEST(Mutable, PointerLookup) {
   jot::arena a;
   jot::mutable_document doc(a);

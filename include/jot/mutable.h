@@ -60,7 +60,7 @@ concept string_like = std::is_convertible_v<const T&, std::string_view> &&
 // set and the initializer lists accept. Holds references to its sources,
 // so it lives only for the expression that builds it.
 //   null (nullptr), bool, any detail::integer, float, double,
-//   a string (copied into the arena),
+//   a string (copied into the arena; invalid UTF-8 is refused: invalid_utf8),
 //   {a, b, ...}            an array (so {} is an empty array),
 //   jot::object_init{...}  an object,
 //   a jot::value           a deep copy of a parsed value (strings copied),
@@ -330,6 +330,7 @@ class mutable_document {
   arena* arena_;
   detail::mut_node* root_ = nullptr;
   jot::error error_{};
+  error_code refused_ = error_code::ok;  // why the last build failed, when not for memory
 };
 
 // A deep copy of v as an immutable document in arena a (strings copied too),
