@@ -7,6 +7,8 @@
 //   value.h    read-only DOM views: value, array, object, JSON Pointer lookup
 //   pointer.h  JSON Pointer syntax check
 //   parse.h    parser, document, parse(), dom_size_bound()
+//   mutable.h  mutable_document, mut_value: building and editing JSON
+//   patch.h    apply_patch() (RFC 6902), merge_patch() (RFC 7396)
 //   write.h    write() to a caller buffer or a growable output_buffer
 #pragma once
 
@@ -16,6 +18,7 @@
 #include "jot/mutable.h"
 #include "jot/options.h"
 #include "jot/parse.h"
+#include "jot/patch.h"
 #include "jot/pointer.h"
 #include "jot/value.h"
 #include "jot/write.h"
