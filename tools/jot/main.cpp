@@ -4,6 +4,8 @@
 //   jot minify [FILE]                compact JSON
 //   jot pretty [--indent N] [FILE]   indented JSON
 //   jot get [--pretty|-r] FILE POINTER  the value at an RFC 6901 JSON Pointer
+//   jot patch [--indent N] FILE PATCH   FILE after an RFC 6902 JSON Patch
+//   jot merge [--indent N] FILE PATCH   FILE after an RFC 7396 JSON Merge Patch
 //
 // See docs/cli.md for the full description and the exit codes (cli.h).
 #include <cstdint>
@@ -27,6 +29,10 @@ constexpr const char* usage_text =
     "  get [--pretty|-r] FILE POINTER\n"
     "                                print the value at a JSON Pointer (RFC 6901),\n"
     "                                e.g. /users/0/name; \"\" is the whole document\n"
+    "  patch [--indent N] FILE PATCH print FILE after the JSON Patch (RFC 6902) in PATCH;\n"
+    "                                all or nothing\n"
+    "  merge [--indent N] FILE PATCH print FILE after the JSON Merge Patch (RFC 7396)\n"
+    "                                in PATCH\n"
     "\n"
     "FILE '-' (the default when FILE is optional) reads standard input.\n"
     "\n"
@@ -45,7 +51,7 @@ constexpr const char* usage_text =
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
     "\n"
-    "exit status: 0 ok, 1 invalid JSON or no value at the pointer,\n"
+    "exit status: 0 ok, 1 invalid JSON, no value at the pointer or a failed patch,\n"
     "             2 bad arguments or an input/output error\n";
 
 // Parses a decimal option value in [0, max]; false for anything else
@@ -76,6 +82,8 @@ constexpr command commands[] = {
     {"minify", run_minify, false, false, false},
     {"pretty", run_pretty, true, false, false},
     {"get", run_get, true, true, true},
+    {"patch", run_patch, true, false, false},
+    {"merge", run_merge, true, false, false},
 };
 
 enum class parsed { run, exit_ok, exit_usage };

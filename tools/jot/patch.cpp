@@ -1,0 +1,67 @@
+// tools/jot/patch.cpp - `jot patch [--indent N] FILE PATCH`: applies an RFC
+// 6902 JSON Patch to FILE and prints the result, compact or indented. Also
+// what `jot merge` (merge.cpp) shares with it: reading both inputs, editing a
+// mutable copy of FILE's document and printing it.
+//
+// A patch that fails (a malformed operation, a missing location, a "test"
+// that does not match) prints nothing on standard output and exits 1 with
+// "PATCH: operation N (POINTER): message" on standard error; operations count
+// from 0 and nothing of the patch is applied.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "cli.h"
+
+namespace jot_cli {
+
+int run_edit(const invocation& inv, edit_function edit) {
+  if (inv.operands.size() != 2)
+    return usage_error(std::string(inv.command) + " takes FILE and PATCH, got " +
+                       std::to_string(inv.operands.size()) + " operand(s)");
+  const std::string_view path = inv.operands[0];
+  const std::string_view patch_path = inv.operands[1];
+  if (path == "-" && patch_path == "-")
+    return usage_error("FILE and PATCH cannot both be standard input");
+
+  std::string text, patch_text;
+  if (!read_input(path, text) || !read_input(patch_path, patch_text)) return exit_usage;
+  jot::arena a;  // both parsed documents and the edited copy; malloc-backed
+  jot::result<jot::document> doc = parse_input(path, text, a, inv.parse);
+  if (!doc) return exit_invalid;
+  jot::result<jot::document> patch = parse_input(patch_path, patch_text, a, inv.parse);
+  if (!patch) return exit_invalid;
+
+  jot::mutable_document edited(a);
+  if (!edited.set_root(doc->root()).ok()) {
+    std::fprintf(stderr, "jot: out of memory\n");
+    return exit_usage;
+  }
+  if (!edit(edited, patch->root(), display_name(patch_path))) return exit_invalid;
+
+  jot::write_options options;
+  if (inv.indent_given) options.indent = inv.indent;
+  jot::output_buffer out;
+  if (!jot::write(edited.root(), out, options) || !out.append("\n")) {
+    std::fprintf(stderr, "jot: out of memory while writing output\n");
+    return exit_usage;
+  }
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
+    std::fprintf(stderr, "jot: cannot write output: %s\n", std::strerror(errno));
+    return exit_usage;
+  }
+  return exit_ok;
+}
+
+int run_patch(const invocation& inv) {
+  return run_edit(inv, [](jot::mutable_document& doc, jot::value patch, const std::string& name) {
+    const jot::patch_result r = jot::apply_patch(doc, patch);
+    if (r) return true;
+    char message[512];
+    r.describe(message, sizeof message);
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), message);
+    return false;
+  });
+}
+
+}  // namespace jot_cli
