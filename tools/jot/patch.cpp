@@ -7,9 +7,7 @@
 // that does not match) prints nothing on standard output and exits 1 with
 // "PATCH: operation N (POINTER): message" on standard error; operations count
 // from 0 and nothing of the patch is applied.
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 
 #include "cli.h"
 
@@ -39,18 +37,16 @@ int run_edit(const invocation& inv, edit_function edit) {
   }
   if (!edit(edited, patch->root(), display_name(patch_path))) return exit_invalid;
 
+  // Printed through an immutable copy, so that the output goes the way of
+  // every other command's (emit).
+  jot::result<jot::document> result = jot::to_document(edited.root(), a);
+  if (!result) {
+    std::fprintf(stderr, "jot: out of memory\n");
+    return exit_usage;
+  }
   jot::write_options options;
   if (inv.indent_given) options.indent = inv.indent;
-  jot::output_buffer out;
-  if (!jot::write(edited.root(), out, options) || !out.append("\n")) {
-    std::fprintf(stderr, "jot: out of memory while writing output\n");
-    return exit_usage;
-  }
-  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
-    std::fprintf(stderr, "jot: cannot write output: %s\n", std::strerror(errno));
-    return exit_usage;
-  }
-  return exit_ok;
+  return emit(result->root(), options);
 }
 
 int run_patch(const invocation& inv) {
