@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer patch_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -66,4 +66,27 @@ for f in "$data"/corpus/*.ndjson; do
     count=$((count + 1))
   done
 done
+# patch: every case of the RFC 6902 suite as document, NUL, patch, with a
+# growing arena and a 2 KB buffer, and each document with a merge patch.
+patches=$data/../conformance/json-patch-tests
+if [ -f "$patches/tests.json" ] && command -v python3 >/dev/null 2>&1; then
+  python3 - "$patches" "$out/patch_fuzzer" <<'EOF_PY'
+import json, os, sys
+suite, out = sys.argv[1], sys.argv[2]
+n = 0
+for name in ("tests.json", "spec_tests.json"):
+    with open(os.path.join(suite, name), "rb") as f:
+        cases = json.load(f)
+    for c in cases:
+        if "doc" not in c:
+            continue
+        doc = json.dumps(c["doc"]).encode()
+        for header, patch in ((b"\x00", c["patch"]), (b"\x40", c["patch"]),
+                              (b"\x01", c.get("expected", {"merged": None}))):
+            with open(os.path.join(out, "suite_%03d" % n), "wb") as f:
+                f.write(header + doc + b"\x00" + json.dumps(patch).encode())
+            n += 1
+print("make_seed_corpus: %d patch seeds from the RFC 6902 suite" % n)
+EOF_PY
+fi
 echo "make_seed_corpus: $count seeds per target in $out"
