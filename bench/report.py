@@ -17,7 +17,7 @@ import sys
 from collections import OrderedDict
 from xml.sax.saxutils import escape
 
-WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson"]
+WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson", "patch"]
 WORKLOAD_NAME = {
     "dom_parse": "DOM parse",
     "dom_serialize": "DOM serialize, minified",
@@ -25,6 +25,7 @@ WORKLOAD_NAME = {
     "typed_decode": "Typed decode",
     "typed_encode": "Typed encode",
     "ndjson": "NDJSON, one parse per line",
+    "patch": "JSON Patch, 10 operations",
 }
 OUTPUT_WORKLOADS = ("dom_serialize", "typed_encode")  # their MB/s count output bytes
 # Every note a runner writes when a check fails (bench/runner/main.cpp,
@@ -51,7 +52,7 @@ def title(workload, unit):
     if unit == "MB/s":
         what = "MB/s of output" if workload in OUTPUT_WORKLOADS else "MB/s of input"
     elif unit == "ns/op":
-        what = "ns per packet" if workload == "packets" else "ns per operation"
+        what = {"packets": "ns per packet", "patch": "ns per patch"}.get(workload, "ns per operation")
     elif unit == "docs/s":
         what = "documents/s"
     else:

@@ -71,6 +71,7 @@ namespace {
 struct nl_state {
   nlohmann::json doc;
   std::string out;
+  nlohmann::json forward, inverse;  // patch
 };
 
 void* create() { return new nl_state; }
@@ -113,6 +114,37 @@ long ndjson(void*, input in) {
   return for_each_line(in, [](const char* line, std::size_t size) { return !parse_text(line, size).is_discarded(); });
 }
 
+bool load_patch(void* p, input doc, input forward, input inverse) {
+  auto& s = *static_cast<nl_state*>(p);
+  s.doc = parse_text(doc.data, doc.size);
+  s.forward = parse_text(forward.data, forward.size);
+  s.inverse = parse_text(inverse.data, inverse.size);
+  return !s.doc.is_discarded() && !s.forward.is_discarded() && !s.inverse.is_discarded();
+}
+
+// json::patch returns a patched copy and throws on failure, leaving the
+// original as it was: the atomic call (patch_inplace is not atomic).
+bool patch_round(void* p) {
+  auto& s = *static_cast<nl_state*>(p);
+  try {
+    s.doc = s.doc.patch(s.forward);
+    s.doc = s.doc.patch(s.inverse);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+
+std::string_view patched_text(void* p) {
+  auto& s = *static_cast<nl_state*>(p);
+  try {
+    s.out = s.doc.patch(s.forward).dump();
+  } catch (const std::exception&) {
+    return {};
+  }
+  return s.out;
+}
+
 template <class T>
 bool decode(void*, input in, T& out) {
   nlohmann::json j = parse_text(in.data, in.size);
@@ -151,6 +183,9 @@ void register_nlohmann(registry& r) {
   l.serialize = serialize;
   l.inspect = inspect;
   l.ndjson = ndjson;
+  l.load_patch = load_patch;
+  l.patch_round = patch_round;
+  l.patched_text = patched_text;
   r.push_back(l);
 
   library t;

@@ -97,6 +97,14 @@ struct library {
   typed_codec<rtb_bid_request> openrtb;
   typed_codec<rpc_call> rpc;
   const char* encode_variant = "reused buffer";  // how typed_encode's output buffer is used
+  // patch: load_patch parses a document and two JSON Patches, the second
+  // undoing the first (untimed); patch_round applies both to the loaded
+  // document, each with the library's atomic patch call, and returns true on
+  // success; patched_text (untimed) returns the document after the first
+  // patch alone, as text, and leaves the loaded one as it was.
+  bool (*load_patch)(void* state, input doc, input forward, input inverse) = nullptr;
+  bool (*patch_round)(void* state) = nullptr;
+  std::string_view (*patched_text)(void* state) = nullptr;
   // Reference check: true when both texts hold equal JSON (numbers compared
   // exactly). The runner verifies every serializer with one reference library.
   bool (*same_json)(std::string_view a, std::string_view b) = nullptr;

@@ -3,7 +3,7 @@
 //   jot_bench [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,...]] [--libs NAME[,...]]
 //
 // Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
-// of four schemas) and ndjson against jot and every peer compiled in, and
+// of four schemas), ndjson and patch against jot and every peer compiled in, and
 // writes {"meta": {...}, "records": [...]}. --only takes those names, and
 // typed_twitter, typed_citm, typed_openrtb, typed_rpc for one typed schema.
 #include <algorithm>
@@ -233,6 +233,75 @@ void packets(suite& s) {
     g.per_call = 3.0 * rounds * t;
     run_group(s.cfg, g, cases, s.records);
   }
+}
+
+// The patch workload's JSON Patches on citm_catalog: ten operations of every
+// kind, then ten that undo them, so that one operation (both patches) leaves
+// the document as loaded and each library's own atomic patch call can be
+// timed again and again. Reported per patch (per_call = 2).
+constexpr const char* citm_patch = R"([
+  {"op": "test", "path": "/events/138586341/id", "value": 138586341},
+  {"op": "replace", "path": "/events/138586341/name", "value": "Renamed"},
+  {"op": "add", "path": "/events/138586341/tags", "value": ["new", "tags"]},
+  {"op": "remove", "path": "/events/138586341/logo"},
+  {"op": "add", "path": "/performances/0/prices/-",
+   "value": {"amount": 1000, "audienceSubCategoryId": 337100890, "seatCategoryId": 338937295}},
+  {"op": "move", "from": "/performances/242", "path": "/performances/0"},
+  {"op": "copy", "from": "/areaNames/205705993", "path": "/areaNames/1"},
+  {"op": "replace", "path": "/venueNames/PLEYEL_PLEYEL", "value": "Pleyel"},
+  {"op": "remove", "path": "/performances/100/seatMapImage"},
+  {"op": "add", "path": "/topicNames/999", "value": "Added"}
+])";
+constexpr const char* citm_unpatch = R"([
+  {"op": "remove", "path": "/topicNames/999"},
+  {"op": "add", "path": "/performances/100/seatMapImage", "value": null},
+  {"op": "replace", "path": "/venueNames/PLEYEL_PLEYEL", "value": "Salle Pleyel"},
+  {"op": "remove", "path": "/areaNames/1"},
+  {"op": "move", "from": "/performances/0", "path": "/performances/-"},
+  {"op": "remove", "path": "/performances/0/prices/2"},
+  {"op": "add", "path": "/events/138586341/logo", "value": null},
+  {"op": "remove", "path": "/events/138586341/tags"},
+  {"op": "replace", "path": "/events/138586341/name", "value": "30th Anniversary Tour"},
+  {"op": "test", "path": "/events/138586341/id", "value": 138586341}
+])";
+
+void patch(suite& s) {
+  owned_input in = load(s.dir, "corpus/citm_catalog.json");
+  owned_input fwd = make_input(citm_patch), inv = make_input(citm_unpatch);
+  std::vector<std::unique_ptr<state>> states;
+  std::vector<bench_case> cases;
+  std::string first_text;  // the first library's patched document (jot's when present)
+  const library* first = nullptr;
+  for (const library* l : s.libs) {
+    if (!l->load_patch || !l->patch_round || !l->patched_text) continue;
+    states.push_back(std::make_unique<state>(l));
+    void* st = states.back()->p;
+    bench_case c;
+    c.lib = l;
+    if (!l->load_patch(st, in.get(), fwd.get(), inv.get()) || !l->patch_round(st)) {
+      c.failed = true;
+      c.note = "PATCH FAILS";
+      cases.push_back(std::move(c));
+      continue;
+    }
+    const std::string text(l->patched_text(st));
+    if (first == nullptr) {
+      first = l;
+      first_text = text;
+    } else if (s.reference && s.reference->same_json && !s.reference->same_json(first_text, text)) {
+      c.note = "PATCH RESULT MISMATCH (against " + std::string(first->name) + ")";
+    }
+    c.op = [l, st] { return static_cast<std::uint64_t>(l->patch_round(st)); };
+    c.fresh_op = [l, i = in.get(), f = fwd.get(), v = inv.get()] {
+      state fresh(l);
+      return static_cast<std::uint64_t>(l->load_patch(fresh.p, i, f, v) && l->patch_round(fresh.p));
+    };
+    cases.push_back(std::move(c));
+  }
+  group g{"patch", "citm_catalog"};
+  g.latency = true;
+  g.per_call = 2;
+  run_group(s.cfg, g, cases, s.records);
 }
 
 void ndjson(suite& s) {
@@ -604,7 +673,7 @@ int main(int argc, char** argv) {
     else if (a == "--libs") libs_filter = next();
     else {
       std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]\n"
-                           "  W: dom_parse dom_serialize packets typed ndjson, or typed_twitter typed_citm\n"
+                           "  W: dom_parse dom_serialize packets typed ndjson patch, or typed_twitter typed_citm\n"
                            "     typed_openrtb typed_rpc\n");
       return 2;
     }
@@ -674,6 +743,7 @@ int main(int argc, char** argv) {
   if (want("packets")) packets(s);
   typed(s, want);
   if (want("ndjson")) ndjson(s);
+  if (want("patch")) patch(s);
 
   std::string versions;
   {
