@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done

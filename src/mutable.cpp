@@ -12,6 +12,7 @@
 #include "jot/mutable.h"
 #include "jot/pointer.h"
 #include "jot/detail/write_primitives.h"
+#include "mutable_internal.h"
 #include "pointer_tokens.h"
 #include "write_string.h"
 
@@ -157,8 +158,11 @@ struct mutable_access {
   // Unlinks the run first..last (one element, or a key and its value) from
   // their parent and marks both detached.
   static void unlink(mut_node* first, mut_node* last) noexcept {
+    unlink_from(predecessor(first), first, last);
+  }
+  // The same, given pred, the node whose next is first.
+  static void unlink_from(mut_node* pred, mut_node* first, mut_node* last) noexcept {
     mut_node* c = first->parent;
-    mut_node* pred = predecessor(first);
     if (pred == last) {
       c->last = nullptr;  // the run was the whole ring
     } else {
@@ -682,6 +686,36 @@ mut_value mut_value::detach() noexcept {
   return *this;
 }
 
+// ---- ring edits for undo logs (mutable_internal.h) -----------------------
+
+namespace detail {
+
+void link_run(mut_node* c, mut_node* after, mut_node* first, mut_node* last) noexcept {
+  mutable_access::link_after(c, after, first);
+  if (last != first) mutable_access::link_after(c, first, last);
+  mutable_access::add_length(c, 1);
+}
+
+void unlink_run(mut_node* c, mut_node* after, mut_node* first, mut_node* last) noexcept {
+  mutable_access::unlink_from(after != nullptr ? after : c->last, first, last);
+}
+
+mut_node* new_key(mutable_document& d, std::string_view key) noexcept {
+  return mutable_access::new_string(d, key.data(), key.size());
+}
+
+void replace_child(mut_node* c, mut_node* after, mut_node* n, mut_node* r) noexcept {
+  mut_node* pred = after != nullptr ? after : c->last;  // n itself when n is alone
+  r->parent = c;
+  r->next = n->next == n ? r : n->next;
+  pred->next = r;
+  if (c->last == n) c->last = r;
+  n->next = n;
+  n->parent = nullptr;
+}
+
+}  // namespace detail
+
 // ---- equality -------------------------------------------------------------
 
 namespace {
@@ -694,16 +728,16 @@ const mut_node* next_in_order(const mut_node* n, const mut_node* top) noexcept {
   return n == top ? nullptr : n->next;
 }
 
-// Two trees are equal iff their pre-order node sequences match pairwise,
-// containers by kind and length: the lengths fix the shape.
-bool match(const mut_node* a, const detail::node* b) noexcept {
+}  // namespace
+
+// Two trees are equal iff their pre-order node sequences match pairwise by
+// this test, containers by kind and length: the lengths fix the shape.
+bool detail::node_matches(const mut_node* a, const detail::node* b) noexcept {
   const detail::node t = as_node(a);
   detail::node u = *b;
   if (b->is_container()) u.u = 0;
   return detail::nodes_match(&t, &u);
 }
-
-}  // namespace
 
 bool operator==(mut_value a, mut_value b) noexcept {
   if (!a.exists() || !b.exists()) return a.exists() == b.exists();
@@ -711,7 +745,7 @@ bool operator==(mut_value a, mut_value b) noexcept {
   const mut_node* y = b.node();
   while (x != nullptr && y != nullptr) {
     const detail::node t = as_node(y);
-    if (!match(x, &t)) return false;
+    if (!detail::node_matches(x, &t)) return false;
     x = next_in_order(x, a.node());
     y = next_in_order(y, b.node());
   }
@@ -724,7 +758,7 @@ bool operator==(mut_value a, jot::value b) noexcept {
   const detail::node* y = b.node();
   const detail::node* const end = y->next();
   for (; x != nullptr && y != end; ++y) {
-    if (!match(x, y)) return false;
+    if (!detail::node_matches(x, y)) return false;
     x = next_in_order(x, a.node());
   }
   return x == nullptr && y == end;

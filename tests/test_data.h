@@ -25,14 +25,23 @@ inline std::string data_dir() {
   return "";
 }
 
-// The conformance suite's test_parsing folder, or "".
-inline std::string conformance_dir() {
+// The folder ../conformance/<suite> beside the shared data when it holds
+// probe, else "".
+inline std::string conformance_suite(const std::string& suite, const std::string& probe) {
   std::string d = data_dir();
   if (d.empty()) return "";
-  std::string c = d + "/../conformance/JSONTestSuite/test_parsing";
-  std::ifstream f(c + "/y_structure_lonely_null.json");
+  std::string c = d + "/../conformance/" + suite;
+  std::ifstream f(c + "/" + probe);
   return f.good() ? c : "";
 }
+
+// The conformance suite's test_parsing folder, or "".
+inline std::string conformance_dir() {
+  return conformance_suite("JSONTestSuite/test_parsing", "y_structure_lonely_null.json");
+}
+
+// The RFC 6902 suite (json-patch-tests: tests.json, spec_tests.json), or "".
+inline std::string json_patch_tests_dir() { return conformance_suite("json-patch-tests", "tests.json"); }
 
 // Sorted paths of the conformance files whose names start with prefix ("y_",
 // "n_", "i_"); empty when the suite is missing.

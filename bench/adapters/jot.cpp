@@ -5,6 +5,8 @@
 #include <jot/jot.h>
 
 #include <cstring>
+#include <optional>
+#include <string>
 
 #include "../runner/bench.h"
 
@@ -180,6 +182,56 @@ std::string_view build_writer(void* p, const tw_data& in) {
   return w.finish() ? s.out.view() : std::string_view();
 }
 
+// ---- patch: copy the parsed document into a mutable one, then patch it ----
+
+// The parsed document and patch live in their own arena; each apply resets
+// the mutable document's arena, so after the first apply nothing allocates.
+// (jot can also patch in place, all or nothing, without the copy; that is
+// the point of its undo log, but this row measures what every peer does.)
+struct patch_state {
+  std::string doc_text, patch_text;
+  jot::arena parsed_arena, edit_arena;
+  jot::document doc, patch;
+  std::optional<jot::mutable_document> edited;
+  jot::output_buffer out;
+};
+
+void* create_patch() { return new patch_state; }
+void destroy_patch(void* p) { delete static_cast<patch_state*>(p); }
+
+bool patch_load(void* p, input doc, input patch) {
+  auto& s = *static_cast<patch_state*>(p);
+  s.edited.reset();
+  s.doc = jot::document();
+  s.patch = jot::document();
+  s.parsed_arena.reset();
+  s.doc_text.assign(doc.data, doc.size);
+  s.patch_text.assign(patch.data, patch.size);
+  auto d = jot::parse(s.doc_text, s.parsed_arena);
+  auto q = jot::parse(s.patch_text, s.parsed_arena);
+  if (!d || !q) return false;
+  s.doc = std::move(d).value();
+  s.patch = std::move(q).value();
+  return true;
+}
+
+bool patch_apply(void* p) {
+  auto& s = *static_cast<patch_state*>(p);
+  s.edited.reset();
+  s.edit_arena.reset();
+  s.edited.emplace(s.edit_arena);
+  if (!s.edited->set_root(s.doc.root()).ok()) return false;
+  return static_cast<bool>(jot::apply_patch(*s.edited, s.patch.root()));
+}
+
+std::string_view patch_result(void* p) {
+  auto& s = *static_cast<patch_state*>(p);
+  s.out.clear();
+  if (!s.edited) return {};
+  auto w = jot::write(s.edited->root(), s.out);
+  return w ? *w : std::string_view();
+}
+
 }  // namespace
 
 void register_jot(registry& r) {
@@ -220,6 +272,18 @@ void register_jot(registry& r) {
   };
   add_build("mutable document, reused arena", build_mutable);
   add_build("writer, reused output_buffer", build_writer);
+
+  library pt;
+  pt.name = "jot";
+  pt.version = jot::version_string;
+  pt.variant = "mutable document: copy, then patch";
+  pt.is_jot = true;
+  pt.create = create_patch;
+  pt.destroy = destroy_patch;
+  pt.patch_load = patch_load;
+  pt.patch_apply = patch_apply;
+  pt.patch_result = patch_result;
+  r.push_back(pt);
 }
 
 }  // namespace jot_bench

@@ -13,6 +13,7 @@
 //   documents.h  many documents in one buffer: NDJSON, concatenated, RFC 7464
 //   file.h     load_file() into an arena or an output_buffer
 //   mutable.h  mutable_document, mut_value: building and editing JSON
+//   patch.h    apply_patch() (RFC 6902), merge_patch() (RFC 7396)
 #pragma once
 
 #include "jot/arena.h"
@@ -23,6 +24,7 @@
 #include "jot/mutable.h"
 #include "jot/options.h"
 #include "jot/parse.h"
+#include "jot/patch.h"
 #include "jot/pointer.h"
 #include "jot/value.h"
 #include "jot/sink.h"

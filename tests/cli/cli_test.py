@@ -4,9 +4,8 @@ exact stdout, stderr and exit status.
 
 usage: cli_test.py --jot PATH [--data-dir DIR] [--version X.Y.Z] [GROUP...]
 
-GROUP is a test class name (arguments, validate, rewrite, get, stdin,
-parse_flags, ndjson,
-streaming); none means all. Expected results are derived from the inputs
+GROUP is a test class name (arguments, validate, rewrite, get, patch, stdin,
+parse_flags, ndjson, streaming); none means all. Expected results are derived from the inputs
 (positions are computed from the bytes, values compared through Python's json
 module), never copied from a previous run. Cases that need the shared data
 skip when it is missing (JOT_DATA_DIR, else --data-dir); when every case of
@@ -510,6 +509,101 @@ class get(case):
         self.assert_some_parse_error(["get", path, "/a"], path)
 
 
+class patch(case):
+    DOC = {"a": 1, "b": [1, 2], "o": {"x": "y"}}
+
+    def compact(self, value):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+    def files(self, patch_value, doc=None):
+        doc_path = self.write("doc.json", json.dumps(self.DOC if doc is None else doc))
+        return doc_path, self.write("patch.json", json.dumps(patch_value))
+
+    def test_patch_applies_every_operation(self):
+        ops = [{"op": "add", "path": "/b/-", "value": 3}, {"op": "remove", "path": "/a"},
+               {"op": "replace", "path": "/o/x", "value": None}, {"op": "move", "from": "/b/0", "path": "/m"},
+               {"op": "copy", "from": "/o", "path": "/c"}, {"op": "test", "path": "/b", "value": [2, 3]}]
+        doc, p = self.files(ops)
+        # Replaced members keep their place, new ones are appended.
+        expected = {"b": [2, 3], "o": {"x": None}, "m": 1, "c": {"x": None}}
+        self.assert_run(["patch", doc, p], EXIT_OK, self.compact(expected))
+        self.assert_run(["patch", "--indent", "3", doc, p], EXIT_OK, pretty_text(expected, 3))
+
+    def test_failed_patch_names_the_operation(self):
+        doc, p = self.files([{"op": "add", "path": "/n", "value": 1}, {"op": "remove", "path": "/x~1y"}])
+        code, out, err = run("patch", doc, p)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertRegex(err.decode(), r"^" + re.escape(p + ": operation 1 (/x~1y): ") + r"\S.*\n\Z")
+        doc, p = self.files([{"op": "test", "path": "/a", "value": 2}])
+        code, out, err = run("patch", doc, p)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertRegex(err.decode(), r"^" + re.escape(p + ": operation 0 (/a): ") + r"\S.*\n\Z")
+        doc, p = self.files({"op": "add"})  # not an array: no operation to name
+        code, out, err = run("patch", doc, p)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertRegex(err.decode(), r"^" + re.escape(p + ": ") + r"(?!operation)\S.*\n\Z")
+
+    def test_merge(self):
+        # RFC 7396, section 3.
+        doc = {"title": "Goodbye!", "author": {"givenName": "John", "familyName": "Doe"},
+               "tags": ["example", "sample"], "content": "This will be unchanged"}
+        merge = {"title": "Hello!", "phoneNumber": "+01-123-456-7890", "author": {"familyName": None},
+                 "tags": ["example"]}
+        expected = {"title": "Hello!", "author": {"givenName": "John"}, "tags": ["example"],
+                    "content": "This will be unchanged", "phoneNumber": "+01-123-456-7890"}
+        d, p = self.files(merge, doc)
+        self.assert_run(["merge", d, p], EXIT_OK, self.compact(expected))
+        self.assert_run(["merge", d, p, "--indent=1"], EXIT_OK, pretty_text(expected, 1))
+        d, p = self.files([1, {"a": None}], doc)  # not an object: replaces the document
+        self.assert_run(["merge", d, p], EXIT_OK, self.compact([1, {"a": None}]))
+
+    def test_inputs(self):
+        doc, p = self.files([{"op": "add", "path": "/z", "value": True}])
+        with open(p, "rb") as f:
+            patch_bytes = f.read()
+        with open(doc, "rb") as f:
+            doc_bytes = f.read()
+        expected = self.compact(dict(self.DOC, z=True))
+        self.assert_run(["patch", doc, "-"], EXIT_OK, expected, stdin=patch_bytes)
+        self.assert_run(["patch", "-", p], EXIT_OK, expected, stdin=doc_bytes)
+        self.assert_usage_error(["patch", "-", "-"], "FILE and PATCH cannot both be standard input")
+        self.assert_usage_error(["patch", doc], "patch takes FILE and PATCH, got 1 operand(s)")
+        self.assert_usage_error(["merge", doc, p, p], "merge takes FILE and PATCH, got 3 operand(s)")
+        self.assert_usage_error(["merge", "--pretty", doc, p], "option --pretty does not apply to merge")
+        bad = self.write("bad.json", b'[{"op": "add",]')
+        self.assert_some_parse_error(["patch", doc, bad], bad)
+        self.assert_some_parse_error(["merge", bad, p], bad)
+        code, out, err = run("patch", doc, os.path.join(self.tmp, "missing.json"))
+        self.assertEqual((code, out), (EXIT_USAGE, b""))
+        self.assertRegex(err.decode(), r"^jot: cannot read .*missing\.json: \S.*\n\Z")
+
+    def test_rfc6902_suite(self):
+        if not DATA_DIR:
+            self.skipTest("shared test data not found")
+        suite = os.path.join(DATA_DIR, "..", "conformance", "json-patch-tests")
+        if not os.path.isdir(suite):
+            self.skipTest("json-patch-tests not found at " + suite)
+        ran = 0
+        for name in ("tests.json", "spec_tests.json"):
+            with open(os.path.join(suite, name), "rb") as f:
+                cases = loads(f.read())
+            for i, c in enumerate(cases):
+                if "doc" not in c or c.get("disabled"):
+                    continue
+                with self.subTest(file=name, case=i, comment=c.get("comment", "")):
+                    doc, p = self.files(c["patch"], c["doc"])
+                    code, out, err = run("patch", doc, p)
+                    if "error" in c:
+                        self.assertEqual((code, out), (EXIT_INVALID, b""))
+                        self.assertRegex(err.decode(), r"^" + re.escape(p + ": ") + r"\S.*\n\Z")
+                    else:
+                        self.assertEqual((code, err), (EXIT_OK, b""))
+                        if "expected" in c:  # Python compares objects unordered, like RFC 6902
+                            self.assertEqual(loads(out), c["expected"])
+                    ran += 1
+        self.assertGreater(ran, 100)
+
+
 class stdin(case):
     def test_dash_reads_standard_input(self):
         doc = b'{ "a" : [ 1, {"b": "c"} ] }'
@@ -786,7 +880,7 @@ class streaming(case):
                               .encode()))
 
 
-GROUPS = [arguments, validate, rewrite, get, stdin, parse_flags, ndjson, streaming]
+GROUPS = [arguments, validate, rewrite, get, patch, stdin, parse_flags, ndjson, streaming]
 
 
 def main():

@@ -6,7 +6,8 @@
 //
 // Exit codes, stable and documented in docs/cli.md:
 //   0  success
-//   1  the input is not valid JSON, or `get` found no value at the pointer
+//   1  the input is not valid JSON, `get` found no value at the pointer, or
+//      a patch failed
 //   2  usage error (bad arguments) or I/O error (unreadable input, failed write)
 #pragma once
 
@@ -46,6 +47,15 @@ int run_validate(const invocation& inv);
 int run_minify(const invocation& inv);
 int run_pretty(const invocation& inv);
 int run_get(const invocation& inv);
+int run_patch(const invocation& inv);
+int run_merge(const invocation& inv);
+
+// patch and merge (patch.cpp): reads FILE and PATCH, calls edit on a mutable
+// copy of FILE's document and prints it. edit reports its own failure,
+// naming PATCH (patch_name), and returns false; that exits 1.
+using edit_function = bool (*)(jot::mutable_document& doc, jot::value patch,
+                               const std::string& patch_name);
+int run_edit(const invocation& inv, edit_function edit);
 
 // The name to show for an operand: "<stdin>" for "-", else the path as given.
 std::string display_name(std::string_view path);

@@ -4,6 +4,8 @@
 //   jot minify [-l] [FILE]           compact JSON
 //   jot pretty [--indent N] [--tab] [FILE]   indented JSON
 //   jot get [--pretty|-r] [-l] FILE POINTER...  the values at RFC 6901 JSON Pointers
+//   jot patch [--indent N] FILE PATCH   FILE after an RFC 6902 JSON Patch
+//   jot merge [--indent N] FILE PATCH   FILE after an RFC 7396 JSON Merge Patch
 //
 // See docs/cli.md for the full description and the exit codes (cli.h).
 #include <cstdint>
@@ -29,6 +31,10 @@ constexpr const char* usage_text =
     "                                print the value at each JSON Pointer (RFC 6901),\n"
     "                                e.g. /users/0/name, one line each (empty when\n"
     "                                absent); \"\" is the whole document\n"
+    "  patch [--indent N] FILE PATCH print FILE after the JSON Patch (RFC 6902) in PATCH;\n"
+    "                                all or nothing\n"
+    "  merge [--indent N] FILE PATCH print FILE after the JSON Merge Patch (RFC 7396)\n"
+    "                                in PATCH\n"
     "\n"
     "FILE '-' (the default when FILE is optional) reads standard input.\n"
     "\n"
@@ -53,7 +59,7 @@ constexpr const char* usage_text =
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
     "\n"
-    "exit status: 0 ok, 1 invalid JSON or no value at the pointer,\n"
+    "exit status: 0 ok, 1 invalid JSON, no value at the pointer or a failed patch,\n"
     "             2 bad arguments or an input/output error\n";
 
 // Parses a decimal option value in [0, max]; false for anything else
@@ -86,6 +92,8 @@ constexpr command commands[] = {
     {"minify", run_minify, false, false, false, true, true},
     {"pretty", run_pretty, true, false, false, false, true},
     {"get", run_get, true, true, true, true, true},
+    {"patch", run_patch, true, false, false, false, true},
+    {"merge", run_merge, true, false, false, false, true},
 };
 
 enum class parsed { run, exit_ok, exit_usage };
