@@ -85,8 +85,6 @@ static_assert(copy_chunk_bytes + token_slack <= scratch_size);
 static_assert(indent_chunk_bytes + token_slack <= scratch_size);
 static_assert(detail::max_number_chars <= scratch_size);
 
-};
-
 // ---- the writer ----------------------------------------------------------------
 
 // Escape options as template arguments of escape_chunk, chosen per string.
