@@ -421,6 +421,27 @@ struct mutable_access {
 
   static const void* source(const mut_init& v) noexcept { return v.ptr_; }
 
+  // A key node for a member, for callers that report failure themselves:
+  // whatever refused it is forgotten (it is memory or UTF-8 either way).
+  static mut_node* new_key(mutable_document& d, std::string_view key) noexcept {
+    mut_node* k = new_string(d, key.data(), key.size());
+    if (k == nullptr) d.refused_ = error_code::ok;
+    return k;
+  }
+
+  // A key node holding token with ~1 and ~0 decoded (RFC 6901).
+  static mut_node* key_from_token(mutable_document& d, std::string_view token) noexcept {
+    if (token.find('~') == std::string_view::npos) return new_string(d, token.data(), token.size());
+    char small[256];
+    char* bytes = token.size() <= sizeof small ? small
+                                               : static_cast<char*>(d.arena_->allocate(token.size(), 1));
+    if (bytes == nullptr) return nullptr;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < token.size(); ++i)
+      bytes[n++] = token[i] != '~' ? token[i] : token[++i] == '0' ? '~' : '/';
+    return new_string(d, bytes, n);
+  }
+
   static document make_document(const node* root) noexcept {
     document d;
     d.root_ = root;
@@ -534,6 +555,19 @@ mut_value mut_value::parent() const noexcept {
   return n_ != nullptr && n_->parent != nullptr ? mut_value(n_->parent, doc_) : mut_value();
 }
 
+mut_value mut_value::child_at_token(std::string_view token) const noexcept {
+  if (is_object()) {
+    mut_node* k = n_->last != nullptr ? n_->first() : nullptr;
+    for (std::uint64_t left = n_->length(); left--; k = k->next->next)
+      if (detail::key_matches_token(std::string_view(k->str, k->length()), token))
+        return mut_value(k->next, doc_);
+  } else if (is_array()) {
+    std::size_t index;
+    if (detail::parse_index(token, &index)) return element(index);
+  }
+  return mut_value();
+}
+
 result<mut_value> mut_value::at_pointer(std::string_view pointer) const noexcept {
   if (error e = check_pointer(pointer); !e.ok()) return e;
   if (!n_) return make_error(error_code::not_found);
@@ -544,25 +578,71 @@ result<mut_value> mut_value::at_pointer(std::string_view pointer) const noexcept
     const std::size_t slash = pointer.find('/', pos);
     const std::string_view token =
         pointer.substr(pos, slash == std::string_view::npos ? std::string_view::npos : slash - pos);
-    mut_value found;
-    if (v.is_object()) {
-      mut_node* k = v.n_->last != nullptr ? v.n_->first() : nullptr;
-      for (std::uint64_t left = v.n_->length(); left--; k = k->next->next) {
-        if (detail::key_matches_token(std::string_view(k->str, k->length()), token)) {
-          found = mut_value(k->next, doc_);
-          break;
-        }
-      }
-    } else if (v.is_array()) {
-      std::size_t index;
-      if (detail::parse_index(token, &index)) found = v.element(index);
-    }
+    const mut_value found = v.child_at_token(token);
     if (!found.exists()) return make_error(error_code::not_found);
     v = found;
     if (slash == std::string_view::npos) break;
     pos = slash + 1;
   }
   return v;
+}
+
+result<mut_value> mut_value::create_at_pointer(std::string_view pointer) const noexcept {
+  if (error e = check_pointer(pointer); !e.ok()) return mutable_access::fail(doc_, e.code, e.message);
+  if (n_ == nullptr) return absent_error(doc_);
+  // 1. Follow what exists.
+  mut_value v = *this;
+  std::size_t pos = 1;
+  std::string_view token;
+  for (;; ) {
+    if (pointer.empty() || pos > pointer.size()) return v;
+    const std::size_t slash = pointer.find('/', pos);
+    token = pointer.substr(pos, slash == std::string_view::npos ? std::string_view::npos : slash - pos);
+    const mut_value found = v.child_at_token(token);
+    if (!found.exists()) break;
+    v = found;
+    if (slash == std::string_view::npos) return v;
+    pos = slash + 1;
+  }
+  // 2. v lacks token: where does the new value go?
+  std::size_t index = 0;
+  const bool appends = v.is_array() && (token == "-" || (detail::parse_index(token, &index) && index == v.size()));
+  if (v.is_array() && !appends) return mutable_access::fail(doc_, error_code::not_found, "index past the end");
+  if (!v.is_array() && !v.is_object() && !v.is_null())
+    return mutable_access::fail(doc_, error_code::type_mismatch, "a pointer goes through a scalar");
+  // 3. Build the missing chain detached, innermost first: the tokens after
+  // this one become nested objects around a null.
+  const std::size_t rest = pos + token.size();  // where the tokens after this one start
+  mut_node* leaf = mutable_access::new_node(*doc_, detail::kind_null);
+  mut_node* inner = leaf;
+  std::size_t end = pointer.size();
+  while (inner != nullptr && end > rest) {
+    const std::size_t slash = pointer.rfind('/', end - 1);
+    mut_node* o = mutable_access::new_node(*doc_, kind_object);
+    mut_node* k = o != nullptr ? mutable_access::key_from_token(*doc_, pointer.substr(slash + 1, end - slash - 1))
+                               : nullptr;
+    if (k == nullptr) {
+      inner = nullptr;
+      break;
+    }
+    mutable_access::link_last(o, k);
+    mutable_access::link_last(o, inner);
+    mutable_access::add_length(o, 1);
+    inner = o;
+    end = slash;
+  }
+  mut_node* key = nullptr;
+  if (inner != nullptr && !v.is_array()) {
+    key = mutable_access::key_from_token(*doc_, token);
+    if (key == nullptr) inner = nullptr;
+  }
+  if (inner == nullptr) return mutable_access::build_failure(doc_);
+  // 4. Link it: nothing below can fail.
+  if (v.is_null()) v.n_->tag = kind_object;
+  if (key != nullptr) mutable_access::link_last(v.n_, key);
+  mutable_access::link_last(v.n_, inner);
+  mutable_access::add_length(v.n_, 1);
+  return mut_value(leaf, doc_);
 }
 
 // ---- mut_value: editing ---------------------------------------------------
@@ -701,7 +781,7 @@ void unlink_run(mut_node* c, mut_node* after, mut_node* first, mut_node* last) n
 }
 
 mut_node* new_key(mutable_document& d, std::string_view key) noexcept {
-  return mutable_access::new_string(d, key.data(), key.size());
+  return mutable_access::new_key(d, key);
 }
 
 void replace_child(mut_node* c, mut_node* after, mut_node* n, mut_node* r) noexcept {

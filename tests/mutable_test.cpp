@@ -271,6 +271,44 @@ TEST(Mutable, PointerLookup) {
   EXPECT_EQ(root.at_pointer("/~2").error().code, jot::error_code::invalid_pointer);
 }
 
+TEST(Mutable, CreateAtPointerBuildsWhatIsMissing) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  auto v = root.create_at_pointer("/a/b~1c/d~0e");
+  ASSERT_TRUE(v) << v.error().message;
+  *v = 1;
+  EXPECT_EQ(text_of(root), R"({"a":{"b/c":{"d~e":1}}})");
+  auto same = root.create_at_pointer("/a/b~1c/d~0e");  // exists: no change
+  ASSERT_TRUE(same);
+  EXPECT_EQ(same->node(), v->node());
+  root["list"] = {1, 2};
+  auto appended = root.create_at_pointer("/list/-/x");
+  ASSERT_TRUE(appended);
+  auto at_size = root.create_at_pointer("/list/3");
+  ASSERT_TRUE(at_size);
+  *at_size = "end";
+  EXPECT_EQ(text_of(root), R"({"a":{"b/c":{"d~e":1}},"list":[1,2,{"x":null},"end"]})");
+  EXPECT_EQ(root.create_at_pointer("/list/9").error().code, jot::error_code::not_found);
+  EXPECT_EQ(root.create_at_pointer("/a/b~1c/d~0e/f").error().code, jot::error_code::type_mismatch);
+  EXPECT_EQ(root.create_at_pointer("a").error().code, jot::error_code::invalid_pointer);
+  auto whole = root.create_at_pointer("");
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(whole->node(), root.node());
+  // All or nothing: in a fixed buffer, a chain that does not fit leaves no trace.
+  alignas(16) char buf[512];
+  jot::arena fa(buf, sizeof buf);
+  jot::mutable_document tight(fa);
+  jot::mut_value troot = tight.root();
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += "/level" + std::to_string(i);
+  auto failed = troot.create_at_pointer(deep);
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, jot::error_code::capacity_exceeded);
+  EXPECT_TRUE(troot.is_null());
+  EXPECT_EQ(text_of(troot), "null");
+}
+
 // Every corpus document, copied into a mutable document, compares equal,
 // writes the DOM writer's exact bytes (compact, indented, escaped), and
 // converts back to an equal immutable document.

@@ -197,6 +197,13 @@ class mut_value {
   mut_value find(std::string_view key) const noexcept;
   // RFC 6901 lookup relative to this value; fails with invalid_pointer or not_found.
   result<mut_value> at_pointer(std::string_view pointer) const noexcept;
+  // The value at pointer, creating what is missing on the way: a missing
+  // object member is appended (null at the end, {} on the way), a null on the
+  // way becomes {}, and in an array "-" or the index size() appends. All or
+  // nothing: the missing part is built first, then linked once. Fails with
+  // invalid_pointer, not_found (an array index past the end),
+  // type_mismatch (a scalar on the way), invalid_utf8 or capacity_exceeded.
+  result<mut_value> create_at_pointer(std::string_view pointer) const noexcept;
   // The array or object holding this value, or absent for a root or a detached value.
   mut_value parent() const noexcept;
 
@@ -232,6 +239,8 @@ class mut_value {
  private:
   mut_value& assign(const mut_init& v) noexcept;
   mut_value element(std::uint64_t index) const noexcept;
+  // The member or element an RFC 6901 token (still escaped) names, or absent.
+  mut_value child_at_token(std::string_view token) const noexcept;
 
   detail::mut_node* n_ = nullptr;
   mutable_document* doc_ = nullptr;
