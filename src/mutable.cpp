@@ -436,10 +436,7 @@ struct mutable_access {
     char* bytes = token.size() <= sizeof small ? small
                                                : static_cast<char*>(d.arena_->allocate(token.size(), 1));
     if (bytes == nullptr) return nullptr;
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < token.size(); ++i)
-      bytes[n++] = token[i] != '~' ? token[i] : token[++i] == '0' ? '~' : '/';
-    return new_string(d, bytes, n);
+    return new_string(d, bytes, decode_token(token, bytes));
   }
 
   static document make_document(const node* root) noexcept {

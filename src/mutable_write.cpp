@@ -19,12 +19,6 @@ using detail::mut_node;
 using detail::out_range;
 using detail::write_target;
 
-out_range put(write_target& t, out_range o, char c) noexcept {
-  o = detail::room(t, o, 1);
-  *o.cur++ = c;
-  return o;
-}
-
 // Strings short enough to reserve at once and marked plain when created
 // (no byte to escape) are copied here, inline; with escaping options, or when
 // long, they take the writer's general path.
@@ -41,39 +35,18 @@ inline char* copy_blocks(char* out, const char* s, std::size_t n) noexcept {
   return out + n;
 }
 
-template <std::size_t N>
-out_range literal(write_target& t, out_range o, const char (&text)[N]) noexcept {
-  o = detail::room(t, o, N - 1);
-  std::memcpy(o.cur, text, N - 1);
-  o.cur += N - 1;
-  return o;
-}
-
 // A scalar: everything but a non-empty container.
 out_range scalar(write_target& t, out_range o, const mut_node* n) noexcept {
   switch (n->kind()) {
-    case detail::kind_null: return literal(t, o, "null");
-    case detail::kind_true: return literal(t, o, "true");
-    case detail::kind_false: return literal(t, o, "false");
-    case detail::kind_uint:
-      o = detail::room(t, o, detail::max_number_chars);
-      o.cur = detail::print_uint64(o.cur, n->u);
-      return o;
-    case detail::kind_int:
-      o = detail::room(t, o, detail::max_number_chars);
-      o.cur = detail::print_int64(o.cur, n->i);
-      return o;
-    case detail::kind_double:
-      if (n->d - n->d != 0.0) {  // NaN or infinity: JSON has neither
-        detail::fail(t, error_code::invalid_value, "a number is not finite");
-        return o;
-      }
-      o = detail::room(t, o, detail::max_number_chars);
-      o.cur = detail::print_double(o.cur, n->d);
-      return o;
+    case detail::kind_null: return detail::put_null(t, o);
+    case detail::kind_true: return detail::put_text(t, o, "true\0\0\0\0", 4);
+    case detail::kind_false: return detail::put_text(t, o, "false\0\0\0", 5);
+    case detail::kind_uint: return detail::put_integer(t, o, n->u);
+    case detail::kind_int: return detail::put_integer(t, o, n->i);
+    case detail::kind_double: return detail::put_double(t, o, n->d);  // never NaN: refused when stored
     case detail::kind_raw_number: return detail::write_verbatim(t, o, n->str, n->length());
-    case detail::kind_array: return literal(t, o, "[]");
-    case detail::kind_object: return literal(t, o, "{}");
+    case detail::kind_array: return detail::put_text(t, o, "[]\0\0\0\0\0\0", 2);
+    case detail::kind_object: return detail::put_text(t, o, "{}\0\0\0\0\0\0", 2);
     default:
       if (copyable(t, n)) {
         o = detail::room(t, o, n->length() + 16 + 2);
@@ -104,7 +77,7 @@ out_range encode_tree(write_target& t, out_range o, const mut_node* top) noexcep
   std::uint64_t depth = 0;
   for (;;) {
     if (n->is_container() && n->last != nullptr) {
-      o = put(t, o, n->kind() == detail::kind_array ? '[' : '{');
+      o = detail::put_char(t, o, n->kind() == detail::kind_array ? '[' : '{');
       ++depth;
       if constexpr (Pretty) o = detail::write_newline(t, o, depth);
       n = n->first();
@@ -120,10 +93,10 @@ out_range encode_tree(write_target& t, out_range o, const mut_node* top) noexcep
       n = n->parent;
       --depth;
       if constexpr (Pretty) o = detail::write_newline(t, o, depth);
-      o = put(t, o, n->kind() == detail::kind_array ? ']' : '}');
+      o = detail::put_char(t, o, n->kind() == detail::kind_array ? ']' : '}');
     }
     if (n == top) return o;
-    o = put(t, o, ',');
+    o = detail::put_char(t, o, ',');
     if constexpr (Pretty) o = detail::write_newline(t, o, depth);
     n = n->next;
     if (n->parent->kind() == detail::kind_object) {

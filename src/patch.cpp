@@ -310,10 +310,7 @@ error add_at(editor& ed, const location& loc, mut_node* r) noexcept {
   if (key.find('~') != std::string_view::npos) {  // decode ~1 and ~0 into the arena
     auto* bytes = static_cast<char*>(ed.doc().memory().allocate(key.size(), 1));
     if (bytes == nullptr) return fail(error_code::capacity_exceeded);
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < key.size(); ++i)
-      bytes[n++] = key[i] != '~' ? key[i] : key[++i] == '0' ? '~' : '/';
-    key = std::string_view(bytes, n);
+    key = std::string_view(bytes, detail::decode_token(key, bytes));
   }
   return ed.append(loc.parent, key, r);
 }

@@ -31,4 +31,13 @@ inline bool parse_index(std::string_view token, std::size_t* out) noexcept {
   return true;
 }
 
+// Writes token with ~1 and ~0 decoded to out (room for token.size() bytes)
+// and returns the decoded length. The token holds only valid escapes.
+inline std::size_t decode_token(std::string_view token, char* out) noexcept {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < token.size(); ++i)
+    out[n++] = token[i] != '~' ? token[i] : token[++i] == '0' ? '~' : '/';
+  return n;
+}
+
 }  // namespace jot::detail

@@ -41,44 +41,6 @@ inline constexpr bool writable = shape_v<T> != shape::unsupported;
 template <bool Pretty, class T>
 out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept;
 
-// n bytes of constant text (n <= 8), such as "null".
-inline out_range put_text(write_target& t, out_range o, const char* text, std::size_t n) noexcept {
-  o = room(t, o, 8);
-  std::memcpy(o.cur, text, 8);  // the literals below are padded to 8 bytes
-  o.cur += n;
-  return o;
-}
-inline out_range put_null(write_target& t, out_range o) noexcept {
-  return put_text(t, o, "null\0\0\0", 4);
-}
-inline out_range put_char(write_target& t, out_range o, char c) noexcept {
-  o = room(t, o, 1);
-  *o.cur++ = c;
-  return o;
-}
-
-inline out_range put_integer(write_target& t, out_range o, std::uint64_t v) noexcept {
-  o = room(t, o, max_number_chars);
-  o.cur = print_uint64(o.cur, v);
-  return o;
-}
-inline out_range put_integer(write_target& t, out_range o, std::int64_t v) noexcept {
-  o = room(t, o, max_number_chars);
-  o.cur = print_int64(o.cur, v);
-  return o;
-}
-
-// A float is written as the double it converts to (exactly), like every
-// number the DOM holds: its shortest double form reads back to the same float.
-inline out_range put_double(write_target& t, out_range o, double d) noexcept {
-  if ((std::bit_cast<std::uint64_t>(d) >> 52 & 0x7ff) == 0x7ff) {
-    fail(t, error_code::invalid_number, "NaN and infinities have no JSON form");
-    return o;
-  }
-  o = room(t, o, max_number_chars);
-  o.cur = print_double(o.cur, d);
-  return o;
-}
 
 // ---- enums ----
 

@@ -9,8 +9,10 @@
 // reserve their worst case once and then write without checks.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "jot/error.h"
@@ -89,6 +91,47 @@ char* print_double(char* out, double d) noexcept;
 // True when [s, s + n) is UTF-8 (RFC 3629: no overlong forms, no surrogates,
 // nothing above U+10FFFF).
 bool valid_utf8(const char* s, std::size_t n) noexcept;
+
+// ---- small tokens, inline: what every encoder writes most ----
+
+// n bytes of constant text (n <= 8), such as "null", given padded to 8 bytes.
+inline out_range put_text(write_target& t, out_range o, const char* text, std::size_t n) noexcept {
+  o = room(t, o, 8);
+  std::memcpy(o.cur, text, 8);  // one fixed-size move
+  o.cur += n;
+  return o;
+}
+inline out_range put_null(write_target& t, out_range o) noexcept {
+  return put_text(t, o, "null\0\0\0", 4);
+}
+inline out_range put_char(write_target& t, out_range o, char c) noexcept {
+  o = room(t, o, 1);
+  *o.cur++ = c;
+  return o;
+}
+
+inline out_range put_integer(write_target& t, out_range o, std::uint64_t v) noexcept {
+  o = room(t, o, max_number_chars);
+  o.cur = print_uint64(o.cur, v);
+  return o;
+}
+inline out_range put_integer(write_target& t, out_range o, std::int64_t v) noexcept {
+  o = room(t, o, max_number_chars);
+  o.cur = print_int64(o.cur, v);
+  return o;
+}
+
+// A double (a float converts to one exactly, and its shortest double form
+// reads back to the same float); NaN and infinities fail with invalid_number.
+inline out_range put_double(write_target& t, out_range o, double d) noexcept {
+  if ((std::bit_cast<std::uint64_t>(d) >> 52 & 0x7ff) == 0x7ff) {
+    fail(t, error_code::invalid_number, "NaN and infinities have no JSON form");
+    return o;
+  }
+  o = room(t, o, max_number_chars);
+  o.cur = print_double(o.cur, d);
+  return o;
+}
 
 // The encoder of one type: writes value (a const T*) at o, returns the end.
 using encode_fn = out_range (*)(write_target& t, out_range o, const void* value);
