@@ -417,6 +417,17 @@ TEST(TypedRead, DepthIsLimited) {
 }
 
 enum class color { red, green = 5, blue };
+// Keys of every length class the key guess compares differently (up to 3
+// bytes, 4-7, 8-16, longer than 16), and renamed keys it must not guess:
+// one with a quote, one with a non-ASCII byte.
+struct guessed {
+  int a = 0;
+  int four = 0;
+  int eight_plus = 0;
+  int much_longer_than_sixteen_x = 0;
+  int quoted = 0;
+  int accented = 0;
+};
 enum class level : std::uint8_t { low, high };
 struct palette {
   color main = color::red;
@@ -445,6 +456,11 @@ struct jot::meta<celsius> {
   static double write(const celsius& in) noexcept { return in.degrees; }
 };
 
+template <>
+struct jot::meta<guessed> {
+  static constexpr auto rename = jot::rename({{"quoted", "say \"hi\""}, {"accented", "caf\u00e9"}});
+};
+
 namespace {
 
 TEST(TypedRead, EnumsByNameOrAsIntegers) {
@@ -461,6 +477,57 @@ TEST(TypedRead, EnumsByNameOrAsIntegers) {
             error_code::number_out_of_range);
   // An escaped name is decoded before it is looked up.
   EXPECT_EQ(must_read<color>(R"("gr\u0065en")"), color::green);
+}
+
+// The reader guesses each key to be the member after the previous one and
+// compares bytes; a guess must never accept what the full lookup would not.
+TEST(TypedRead, KeysInAnyOrderAndTheirLookalikes) {
+  const std::string in_order =
+      R"({"a":1,"four":2,"eight_plus":3,"much_longer_than_sixteen_x":4,"say \"hi\"":5,"caf\u00e9":6})";
+  const std::string reversed =
+      R"({"caf\u00e9":6,"say \"hi\"":5,"much_longer_than_sixteen_x":4,"eight_plus":3,"four":2,"a":1})";
+  for (const std::string& json : {in_order, reversed, std::string("{\"a\":1,\"four\":2,\"eight_plus\":3,"
+                                                                  "\"much_longer_than_sixteen_x\":4,"
+                                                                  "\"say \\\"hi\\\"\":5,\"caf\xC3\xA9\":6}")}) {
+    const auto g = must_read<guessed>(json);
+    EXPECT_EQ(g.a, 1) << json;
+    EXPECT_EQ(g.four, 2) << json;
+    EXPECT_EQ(g.eight_plus, 3) << json;
+    EXPECT_EQ(g.much_longer_than_sixteen_x, 4) << json;
+    EXPECT_EQ(g.quoted, 5) << json;
+    EXPECT_EQ(g.accented, 6) << json;
+  }
+  // Escaped spellings of the guessed key are the same key.
+  EXPECT_EQ(must_read<guessed>(R"({"\u0061":7})", {.allow_missing_members = true}).a, 7);
+  // Lookalikes of the guessed key: a prefix, a longer key, one byte changed at
+  // the start, the middle and the end of a long key; all unknown, so skipped,
+  // or rejected with reject_unknown_keys.
+  jot::read_options strict;
+  strict.reject_unknown_keys = true;
+  strict.allow_missing_members = true;
+  for (const char* json : {R"({"a":1,"fou":2})", R"({"a":1,"fourr":2})", R"({"a":1,"four":2,"Eight_plus":3})",
+                           R"({"a":1,"four":2,"eight_plus":3,"much_longer_thaN_sixteen_x":4})",
+                           R"({"a":1,"four":2,"eight_plus":3,"much_longer_than_sixteen_y":4})",
+                           R"({"a":1,"four":2,"eight_plus":3,"Much_longer_than_sixteen_x":4})",
+                           R"({"a":1,"four":2,"eight_plus":3,"much_longer_than_sixteen_x ":4})",
+                           R"({"a":1,"four":2,"eight_plus":3,"much_longer_than_sixteen_x":4,"say \"hi\" ":5})"}) {
+    const auto r = read_fails<guessed>(json, strict);
+    EXPECT_EQ(r.error().code, error_code::unknown_key) << json;
+  }
+  // Input that ends inside or right after a guessed key.
+  for (const char* json : {R"({"a":1,"four)", R"({"a":1,"four")", R"({"a":1,"four":)", R"({"a":1,"fo)"}) {
+    const auto r = read_fails<guessed>(json);
+    EXPECT_TRUE(r.error().code == error_code::unexpected_end || r.error().code == error_code::unterminated_string)
+        << json << " -> " << describe(r);
+  }
+  // A duplicate found by guessing is still a duplicate, named by its key.
+  const auto dup = read_fails<guessed>(R"({"a":1,"four":2,"a":3})", {.allow_missing_members = true});
+  EXPECT_EQ(dup.error().code, error_code::duplicate_key);
+  EXPECT_EQ(dup.path(), "/a");
+  // An error inside a guessed member names it.
+  const auto bad = read_fails<guessed>(R"({"a":1,"four":"x"})", {.allow_missing_members = true});
+  EXPECT_EQ(bad.error().code, error_code::type_mismatch);
+  EXPECT_EQ(bad.path(), "/four");
 }
 
 TEST(TypedRead, ProxyTypes) {
