@@ -173,6 +173,33 @@ TEST(Mutable, MovesWithinAndBetweenDocuments) {
   EXPECT_EQ(text_of(d), "3");
 }
 
+// Copying a parsed document takes its whole size in one allocation: with a
+// fixed buffer, every size either copies it whole or fails and changes nothing.
+TEST(Mutable, CopiesOfParsedDocumentsFitOrFailWhole) {
+  jot::arena pa;
+  const std::string text =
+      R"({"a":[1,"x",{"b":"a string longer than sixteen bytes","c":[[],{}]}],"d":"\u00e9\n","e":-1.5e3,"f":null})";
+  auto parsed = jot::parse(text, pa);
+  ASSERT_TRUE(parsed);
+  int fitted = 0;
+  for (std::size_t size = 64; size <= 2048; size += 16) {
+    std::vector<std::max_align_t> buf(size / sizeof(std::max_align_t) + 1);
+    jot::arena a(buf.data(), size);
+    jot::mutable_document doc(a);
+    const jot::error e = doc.set_root(parsed->root());
+    jot::mut_value root = doc.root();
+    if (e.ok()) {
+      ++fitted;
+      EXPECT_TRUE(root == parsed->root()) << size;
+      EXPECT_EQ(text_of(root), text_of(parsed->root())) << size;
+    } else {
+      EXPECT_EQ(e.code, jot::error_code::capacity_exceeded) << size;
+      EXPECT_TRUE(root.is_null()) << size;
+    }
+  }
+  EXPECT_GT(fitted, 0);
+}
+
 TEST(Mutable, FailuresChangeNothingAndAreRecorded) {
   alignas(16) char buf[1024];
   jot::arena a(buf, sizeof buf);
