@@ -423,7 +423,7 @@ template <class Sink>
 char* encode_into(Sink& sink, const write_options& options, detail::encode_fn encode,
                   const void* value, error& failure) noexcept {
   detail::write_target t{&detail::refill_of<Sink>, &sink, escape_mode_of(options), options.indent,
-                         options.use_tabs, {}};
+                         options.use_tabs, {}, false};
   char* const cur = encode(t, sink.start(), value).cur;
   failure = t.failure;
   return cur;
@@ -441,8 +441,16 @@ tape_writer<target_sink, Pretty> target_writer(target_sink& sink, const detail::
 namespace detail {
 
 out_range write_string(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
-  // Most strings are short: one reservation and the escaping loop, without
-  // the writer's general path.
+  // Most strings are short and clean: a block check and a copy.
+  if (JOT_WRITE_LIKELY(t.escape == 0 && n <= 32)) {
+    o = room(t, o, 34);
+    if (char* end = detail::quote_clean_short(o.cur, s, n); JOT_WRITE_LIKELY(end != nullptr)) {
+      o.cur = end;
+      return o;
+    }
+  }
+  // Else still one reservation and the escaping loop, without the writer's
+  // general path.
   if (JOT_WRITE_LIKELY(n <= escape_chunk_bytes)) {
     o = room(t, o, quoted_reserve(n));
     o.cur = quote_short(o.cur, s, n, t.escape);
@@ -454,6 +462,14 @@ out_range write_string(write_target& t, out_range o, const char* s, std::size_t 
 
 out_range write_key(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
   const bool pretty = t.indent != 0;
+  if (JOT_WRITE_LIKELY(t.escape == 0 && n <= 32)) {
+    o = room(t, o, 36);  // 34, then ": "
+    if (char* end = detail::quote_clean_short(o.cur, s, n); JOT_WRITE_LIKELY(end != nullptr)) {
+      std::memcpy(end, ": ", 2);
+      o.cur = end + (pretty ? 2 : 1);
+      return o;
+    }
+  }
   if (JOT_WRITE_LIKELY(n <= escape_chunk_bytes)) {
     o = room(t, o, quoted_reserve(n));  // includes token_slack, so 2 more bytes fit
     o.cur = quote_short(o.cur, s, n, t.escape);

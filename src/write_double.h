@@ -86,11 +86,14 @@ inline decimal schubfach(int q, std::uint64_t c, int dk) noexcept {
   if (s >= 10) {
     // Try one digit fewer first: s' * 10 and t' * 10. (Java's version tests
     // s >= 100 because Java always prints two digits; JSON wants 5e-324.)
-    const std::uint64_t sp10 = s / 10 * 10;
+    // Returned as s / 10 with the exponent one higher: the same value, with
+    // no trailing zero for the writer to strip.
+    const std::uint64_t s10 = s / 10;
+    const std::uint64_t sp10 = s10 * 10;
     const std::uint64_t tp10 = sp10 + 10;
     const bool upin = vbl + out <= sp10 << 2;
     const bool wpin = (tp10 << 2) + out <= vbr;
-    if (upin != wpin) return {upin ? sp10 : tp10, k + dk};
+    if (upin != wpin) return {upin ? s10 : s10 + 1, k + dk + 1};
   }
   const std::uint64_t t = s + 1;
   const bool uin = vbl + out <= s << 2;

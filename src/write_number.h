@@ -191,12 +191,29 @@ inline char* write_double(char* out, double d) noexcept {
     std::memcpy(out, "0.0", 3);
     return out + 3;
   }
-  // The shortest digits (Schubfach), at most 17. digits has slack so that
-  // every copy below moves a fixed 24 bytes (no variable-length memcpy call);
-  // the surplus lands in out's reserved room.
+  // The shortest digits (Schubfach), at most 17. buf has slack so that every
+  // copy below moves a fixed 24 bytes (no variable-length memcpy call); the
+  // surplus lands in out's reserved room.
   const decimal dec = shortest_decimal(magnitude_bits);
-  char digits[64];
-  int k = static_cast<int>(write_uint64(digits, dec.digits) - digits);
+  char buf[64];
+  const char* digits = buf;
+  int k;
+  if (dec.digits < 100000000000000000u) {
+    // Below 10^17: one digit and two groups of eight, written whole with
+    // leading zeros and no branch on the length, then the count says where
+    // they start (canada.json: 94 -> ~60 instructions per double's digits).
+    const std::uint64_t hi = dec.digits / 100000000;  // < 10^9
+    const auto top = static_cast<std::uint32_t>(hi / 100000000);
+    const std::uint64_t mid = eight_digits(static_cast<std::uint32_t>(hi - std::uint64_t{top} * 100000000));
+    const std::uint64_t low = eight_digits(static_cast<std::uint32_t>(dec.digits - hi * 100000000));
+    buf[0] = static_cast<char>('0' + top);
+    std::memcpy(buf + 1, &mid, 8);
+    std::memcpy(buf + 9, &low, 8);
+    k = static_cast<int>(decimal_digits(dec.digits));
+    digits = buf + 17 - k;
+  } else {
+    k = static_cast<int>(write_uint64(buf, dec.digits) - buf);
+  }
   // The value is 0.d1d2..dk * 10^n; trailing zeros do not change n.
   const int n = dec.exponent + k;
   while (digits[k - 1] == '0') --k;  // dec.digits != 0, so a nonzero digit stops it

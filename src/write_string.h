@@ -277,6 +277,31 @@ inline char* escape_chunk(char* out, const char*& in_ref, const char* chunk_end,
   return out;
 }
 
+// '"' s '"' at out when the n <= 32 bytes of s need no escaping under the
+// default options: returns the end, else nullptr (nothing meaningful
+// written). Most strings are this short: one or two block checks and
+// fixed-size moves, without escape_chunk's loop. Needs 34 bytes of room;
+// reads nothing outside s.
+inline char* quote_clean_short(char* out, const char* s, std::size_t n) noexcept {
+  if (n < 16) {
+    // A zero-padded copy: the padding is flagged (a control), so the first
+    // flag lands on n exactly when s is clean.
+    char block[16] = {};
+    copy_short(block, s, n & 15);  // (& 15: the compiler cannot see n < 16)
+    if (first_flag16<false, false>(block) != n) return nullptr;
+    out[0] = '"';
+    std::memcpy(out + 1, block, 16);
+  } else {
+    // Two blocks that overlap when n < 32.
+    if (any_flag16<false, false>(s) || any_flag16<false, false>(s + n - 16)) return nullptr;
+    out[0] = '"';
+    std::memcpy(out + 1, s, 16);
+    std::memcpy(out + 1 + n - 16, s + n - 16, 16);
+  }
+  out[n + 1] = '"';
+  return out + n + 2;
+}
+
 // Bytes escape_chunk writes for [in, end) with the given options, computed
 // one byte at a time: the reference the fast paths are tested against.
 inline std::size_t escaped_size_reference(const char* in, const char* end, bool slash,

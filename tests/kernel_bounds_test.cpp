@@ -12,42 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "guarded_page.h"
 #include "test_kernels.h"
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <sys/mman.h>
-#include <unistd.h>
+#if defined(JOT_TEST_HAVE_GUARDED_PAGE)
 
 namespace {
 
-// Two pages, the second unreadable; place() copies text to end at the boundary.
-class guarded_page {
- public:
-  guarded_page() {
-    page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    void* m = mmap(nullptr, 2 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED) return;
-    base_ = static_cast<char*>(m);
-    if (mprotect(base_ + page_, page_, PROT_NONE) != 0) {
-      munmap(base_, 2 * page_);
-      base_ = nullptr;
-    }
-  }
-  ~guarded_page() {
-    if (base_) munmap(base_, 2 * page_);
-  }
-  bool ok() const { return base_ != nullptr; }
-  std::size_t capacity() const { return page_; }
-  std::string_view place(std::string_view text) {
-    char* at = base_ + page_ - text.size();
-    std::memcpy(at, text.data(), text.size());
-    return {at, text.size()};
-  }
-
- private:
-  std::size_t page_ = 0;
-  char* base_ = nullptr;
-};
+using jot_test::guarded_page;
 
 // Inputs whose last bytes are each kind of token a kernel scans with vectors.
 std::vector<std::string> edge_inputs() {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "must.h"
 
@@ -91,6 +92,67 @@ TEST(Number, EightDigitBlocksAndBoundaries) {
   EXPECT_EQ(must(i->root().get_int64()), -1234567812345678);
   EXPECT_FALSE(jot::parse("12345678x"));
   EXPECT_FALSE(jot::parse("1.2345678x"));
+}
+
+
+// What a number parses to, compared across contexts: kind, value bits, or the
+// error's code and offset relative to the number's first byte.
+std::string describe_number(const std::string& json, std::size_t number_at) {
+  auto doc = jot::parse(json);
+  if (!doc) {
+    return "error " + std::to_string(static_cast<int>(doc.error().code)) + " at " +
+           std::to_string(static_cast<long>(doc.error().offset) - static_cast<long>(number_at));
+  }
+  jot::value v = doc->root();
+  if (v.is_array()) v = v[0];
+  if (v.is_double()) {
+    const double d = must(v.get_double());
+    std::uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    return "double " + std::to_string(bits);
+  }
+  auto i = v.get_int64();
+  auto u = v.get_uint64();
+  return std::string(v.is_integer() ? "integer " : "other ") + (i ? std::to_string(*i) : "-") + " " +
+         (u ? std::to_string(*u) : "-");
+}
+
+// A number with input after it reads its digits in 8-byte blocks; a lone
+// number ends in the byte-at-a-time loop near the end of its input. Both, and
+// any faster path added for common shapes, must agree on every text, valid or
+// not: kind, value bits, error code and position.
+TEST(Number, FollowingInputDoesNotChangeTheNumber) {
+  std::vector<std::string> texts = {
+      "0", "-0", "0.0", "-0.0", "7", "-7", "1234567", "12345678", "123456789012345", "1234567890123456",
+      "-123456789012345", "0.5", "-65.613616999999977", "43.420273000000009", "1.000000000000000",
+      "1234.123456789012345", "1234.12345678901234", "12345.12345678901234", "0.0000000000000001",
+      "9007199254740993.0", "900719925474099.3", "1.7976931348623157", "01", "-01", "00.5", "1.", "-",
+      "-.5", "1.e5", "1e5", "1.5e3", "1.5E-3", "2.", "1.x", "1x", "-a", "0x10", "1..2", "1.2.3",
+      "12345678.12345678", "123456789012345.1234", "99999999999999999999", "1234567890123456789",
+      "0.12345678901234567890"};
+  std::mt19937_64 rng(20261123);
+  for (int i = 0; i < 100000; ++i) {
+    std::string s;
+    if (rng() & 1) s += '-';
+    const int int_digits = 1 + static_cast<int>(rng() % 17);
+    for (int k = 0; k < int_digits; ++k) s += static_cast<char>('0' + rng() % 10);
+    if (rng() % 4 != 0) {
+      s += '.';
+      const int frac_digits = static_cast<int>(rng() % 18);  // 0: an invalid "1."
+      for (int k = 0; k < frac_digits; ++k) s += static_cast<char>('0' + rng() % 10);
+    }
+    if (rng() % 8 == 0) s += "e" + std::to_string(static_cast<int>(rng() % 40) - 20);
+    texts.push_back(s);
+  }
+  const std::string pad(40, ' ');
+  for (const std::string& t : texts) {
+    const std::string alone = describe_number(t, 0);
+    EXPECT_EQ(describe_number(t + pad, 0), alone) << t;
+    EXPECT_EQ(describe_number("[" + t + "," + pad + "0]", 1), alone.rfind("error", 0) == 0
+                                                                   ? describe_number("[" + t + ",0]", 1)
+                                                                   : alone)
+        << t;
+  }
 }
 
 }  // namespace

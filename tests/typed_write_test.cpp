@@ -22,6 +22,7 @@
 
 #include "jot/jot.h"
 #include "jot/typed.h"
+#include "write_string.h"  // src/: the byte-by-byte escaping reference
 
 namespace typed_write_test {
 
@@ -543,4 +544,45 @@ TEST(TypedWrite, EveryCapacityGivesTheExactSize) {
 }
 
 }  // namespace
+}  // namespace typed_write_test
+
+namespace typed_write_test {
+
+// Strings of up to 40 bytes (the short path takes up to 32 in one or two
+// blocks) with an escapable byte at every position, as values and as map
+// keys: each reads back as itself, at the size the byte-by-byte reference
+// gives.
+TEST(TypedWrite, ShortStringsEscapeAtEveryPosition) {
+  const char specials[] = {'"', '\\', '\n', '\x01', '\x1f', '\t'};
+  for (std::size_t n = 0; n <= 40; ++n) {
+    std::vector<std::string> cases = {std::string(n, 'x')};
+    for (std::size_t at = 0; at < n; ++at) {
+      for (char c : specials) {
+        std::string s(n, 'x');
+        s[at] = c;
+        cases.push_back(s);
+      }
+    }
+    if (n >= 3) cases.push_back(std::string(n - 3, 'y') + "\xe6\x97\xa5");  // non-ASCII passes through
+    for (const std::string& s : cases) {
+      jot::output_buffer out;
+      auto r = jot::write(s, out);
+      ASSERT_TRUE(r);
+      EXPECT_EQ(r->size(), jot::detail::escaped_size_reference(s.data(), s.data() + s.size(), false, false) + 2);
+      jot::arena a;
+      auto back = jot::parse(*r, a);
+      ASSERT_TRUE(back) << *r;
+      auto text = back->root().get_string();
+      ASSERT_TRUE(text) << *r;
+      EXPECT_EQ(*text, s);
+
+      const std::map<std::string, int> m = {{s, 1}};
+      jot::output_buffer key_out;
+      auto k = jot::write(m, key_out);
+      ASSERT_TRUE(k);
+      EXPECT_EQ(*k, "{" + std::string(*r) + ":1}");
+    }
+  }
+}
+
 }  // namespace typed_write_test

@@ -38,12 +38,70 @@
 
 #include "jot/detail/write_primitives.h"
 #include "jot/error.h"
+#include "jot/kernel.h"
 #include "jot/options.h"
 #include "jot/sink.h"
 #include "jot/value.h"
 #include "jot/write.h"
 
 namespace jot {
+
+class literal_key;
+
+namespace detail {
+// A string literal as a template argument (its NUL included).
+template <std::size_t N>
+struct key_chars {
+  char text[N];
+  consteval key_chars(const char (&s)[N]) {  // NOLINT: implicit, from the literal
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
+  constexpr std::string_view view() const { return {text, N - 1}; }
+};
+// '"' name '"' ':' ' ': what writer::key writes for the literal name.
+template <key_chars S>
+inline constexpr auto quoted_key = [] {
+  constexpr std::size_t n = sizeof(S.text) - 1;
+  struct {
+    char text[n + 4];
+  } q{};
+  q.text[0] = '"';
+  for (std::size_t i = 0; i < n; ++i) q.text[1 + i] = S.text[i];
+  q.text[n + 1] = '"';
+  q.text[n + 2] = ':';
+  q.text[n + 3] = ' ';
+  return q;
+}();
+}  // namespace detail
+
+namespace literals {
+// "name"_key: a member name for writer::key, checked (UTF-8, no '"', '\\' or
+// control character, at most 1024 bytes) and quoted by the compiler.
+template <detail::key_chars S>
+consteval literal_key operator""_key() noexcept;
+}  // namespace literals
+
+// A member name known at compile time; made only by "name"_key.
+class literal_key {
+ private:
+  constexpr literal_key(const char* quoted, std::size_t size, unsigned escapes) noexcept
+      : quoted_(quoted), size_(size), escapes_(escapes) {}
+  template <detail::key_chars S>
+  friend consteval literal_key literals::operator""_key() noexcept;
+  friend class writer;
+
+  const char* quoted_;  // '"' name '"' ':' ' '
+  std::size_t size_;    // of the name
+  unsigned escapes_;    // the escape options under which the name changes (detail::key_escapes)
+};
+
+template <detail::key_chars S>
+consteval literal_key literals::operator""_key() noexcept {
+  static_assert(detail::valid_utf8_constant(S.view()), "a \"name\"_key must be UTF-8");
+  static_assert((detail::key_escapes(S.view()) & detail::escape_always) == 0,
+                "a \"name\"_key must have no '\"', '\\\\' or control character and at most 1024 bytes");
+  return literal_key(detail::quoted_key<S>.text, sizeof(S.text) - 1, detail::key_escapes(S.view()));
+}
 
 // How a writer writes and what it accepts.
 struct writer_options {
@@ -54,6 +112,8 @@ struct writer_options {
                                    // (faster, but invalid bytes then pass through unchanged)
   bool validate_raw = true;        // raw() parses its text first; false trusts it (faster,
                                    // but invalid text then makes the output invalid)
+  jot::kernel kernel = jot::kernel::automatic;  // the scanning kernel that checks UTF-8, chosen
+                                                // as parse_options::kernel chooses (same output)
 };
 
 class writer {
@@ -83,6 +143,9 @@ class writer {
 
   // A member name; only directly inside an object, before each value.
   writer& key(std::string_view name) noexcept;
+  // The same for a name known at compile time (using namespace jot::literals;
+  // w.key("id"_key)): no check or escaping left to run, one copy.
+  writer& key(literal_key name) noexcept;
 
   // Values.
   writer& null() noexcept;
@@ -136,6 +199,7 @@ class writer {
 
   void init(const writer_options& options) noexcept;
   bool before_value() noexcept;
+  bool before_key() noexcept;
   bool open(char bracket, state inner) noexcept;
   void close(char bracket, state first, state next) noexcept;
   void fail(error_code code, const char* message) noexcept;

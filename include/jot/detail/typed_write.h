@@ -142,23 +142,6 @@ out_range put_map(write_target& t, out_range o, const M& map, std::uint32_t dept
 
 // ---- structs: keys prepared at compile time ----
 
-// Key bytes that make a key's run-time escaping necessary whatever the options.
-inline constexpr unsigned escape_always = 4;
-// Longer keys are escaped at run time (a reservation must stay small).
-inline constexpr std::size_t max_constant_key = 1024;
-
-// The escape_*_bit options under which key's bytes change, or escape_always.
-consteval unsigned key_escapes(std::string_view key) {
-  unsigned mask = key.size() > max_constant_key ? escape_always : 0u;
-  for (char c : key) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u == '"' || u == '\\' || u < 0x20) mask |= escape_always;
-    if (u == '/') mask |= escape_slash_bit;
-    if (u >= 0x80) mask |= escape_non_ascii_bit;
-  }
-  return mask;
-}
-
 // Member i's text is text[begin[i], begin[i + 1]): '{' (i == 0) or ',', then
 // '"' key '"' ':' ' '. Compact output drops the space; pretty output writes
 // the bracket or comma and a line break, then the rest.

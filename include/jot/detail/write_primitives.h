@@ -53,6 +53,7 @@ struct write_target {
   std::uint32_t indent;  // write_options::indent
   bool use_tabs;         // write_options::use_tabs
   jot::error failure;    // the first value that could not be written, else ok
+  bool vector_utf8 = false;  // write_checked may use the AVX2 engine (the CPU has it)
 };
 
 // A range with at least n (<= max_reserve) writable bytes at its cur.
@@ -74,6 +75,15 @@ inline void fail(write_target& t, error_code code, const char* message) noexcept
 out_range write_string(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
 // The same followed by ':' (compact) or ": " (t.indent != 0): an object key.
 out_range write_key(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
+// The longest string write_checked takes (its worst case fits one reservation).
+inline constexpr std::size_t max_checked_string = 512;
+// s as write_string writes it with t.escape == 0 (followed by ':' or ": "
+// when key, as write_key), checking in the same pass that s is UTF-8; n <=
+// max_checked_string. When s is not UTF-8, records invalid_utf8 in
+// t.failure and returns the range with nothing written (the bytes after its
+// cur are then scratch).
+out_range write_checked(write_target& t, out_range o, const char* s, std::size_t n,
+                        bool key) noexcept;
 // s as it is.
 out_range write_verbatim(write_target& t, out_range o, const char* s, std::size_t n) noexcept;
 // '\n' and depth * t.indent spaces (tabs with t.use_tabs).
@@ -91,6 +101,45 @@ char* print_double(char* out, double d) noexcept;
 // True when [s, s + n) is UTF-8 (RFC 3629: no overlong forms, no surrogates,
 // nothing above U+10FFFF).
 bool valid_utf8(const char* s, std::size_t n) noexcept;
+
+// ---- keys known at compile time (struct members, "name"_key) ----
+
+// Key bytes that make a key's run-time escaping necessary whatever the options.
+inline constexpr unsigned escape_always = 4;
+// Longer keys are escaped at run time (a reservation must stay small).
+inline constexpr std::size_t max_constant_key = 1024;
+
+// The escape_*_bit options under which key's bytes change, or escape_always.
+consteval unsigned key_escapes(std::string_view key) {
+  unsigned mask = key.size() > max_constant_key ? escape_always : 0u;
+  for (char c : key) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u == '"' || u == '\\' || u < 0x20) mask |= escape_always;
+    if (u == '/') mask |= escape_slash_bit;
+    if (u >= 0x80) mask |= escape_non_ascii_bit;
+  }
+  return mask;
+}
+
+// Whether [s, s + n) is UTF-8, at compile time (valid_utf8's rules).
+consteval bool valid_utf8_constant(std::string_view s) {
+  const auto at = [&s](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned c = at(i);
+    const std::size_t len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+    if (len == 0 || s.size() - i < len) return false;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((at(i + k) & 0xC0) != 0x80) return false;
+    // The second byte's range excludes overlong forms, surrogates and code
+    // points above U+10FFFF.
+    const unsigned second = len > 1 ? at(i + 1) : 0x80;
+    if ((c == 0xE0 && second < 0xA0) || (c == 0xED && second > 0x9F) || (c == 0xF0 && second < 0x90) ||
+        (c == 0xF4 && second > 0x8F))
+      return false;
+    i += len;
+  }
+  return true;
+}
 
 // ---- small tokens, inline: what every encoder writes most ----
 

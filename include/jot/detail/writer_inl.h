@@ -95,17 +95,35 @@ inline writer& writer::end_array() noexcept {
   return *this;
 }
 
-JOT_ALWAYS_INLINE writer& writer::key(std::string_view name) noexcept {
+// True when a key may come next; writes the ',' and line break before it.
+JOT_ALWAYS_INLINE bool writer::before_key() noexcept {
   if (state_ == st_object_next) {
     o_ = detail::room(t_, o_, 1);
     *o_.cur++ = ',';
   } else if (state_ != st_object_first) [[unlikely]] {
     misplaced("key()");
-    return *this;
+    return false;
   }
   state_ = st_after_key;
   if (t_.indent != 0) o_ = detail::write_newline(t_, o_, depth_);
-  write_string_checked(name, true);
+  return true;
+}
+
+JOT_ALWAYS_INLINE writer& writer::key(std::string_view name) noexcept {
+  if (before_key()) write_string_checked(name, true);
+  return *this;
+}
+
+JOT_ALWAYS_INLINE writer& writer::key(literal_key name) noexcept {
+  if (!before_key()) return *this;
+  if ((t_.escape & name.escapes_) != 0) [[unlikely]] {
+    // An escape option ('/' or non-ASCII) changes this name: the general path.
+    o_ = detail::write_key(t_, o_, name.quoted_ + 1, name.size_);
+    return *this;
+  }
+  o_ = detail::room(t_, o_, name.size_ + 4);
+  std::memcpy(o_.cur, name.quoted_, name.size_ + 4);  // a constant size once inlined
+  o_.cur += name.size_ + (t_.indent != 0 ? 4 : 3);
   return *this;
 }
 
@@ -155,10 +173,23 @@ JOT_ALWAYS_INLINE writer& writer::string(std::string_view s) noexcept {
   return *this;
 }
 
+// Checked strings that fit one reservation are validated while they are
+// escaped (write_checked); the rest, and strings under escape options, are
+// validated first, so a sink never receives part of an invalid string.
 JOT_ALWAYS_INLINE void writer::write_string_checked(std::string_view s, bool is_key) noexcept {
-  if (validate_utf8_ && !utf8_ok(s)) [[unlikely]] {
-    fail(error_code::invalid_utf8, is_key ? "key is not valid UTF-8" : "string is not valid UTF-8");
-    return;
+  if (validate_utf8_) {
+    if (t_.escape == 0 && s.size() <= detail::max_checked_string) [[likely]] {
+      // An invalid string records its error in t_.failure (nothing else
+      // does before finish()); o_ must still take the range, which may be a
+      // new block.
+      o_ = detail::write_checked(t_, o_, s.data(), s.size(), is_key);
+      if (!t_.failure.ok()) [[unlikely]] state_ = st_failed;
+      return;
+    }
+    if (!utf8_ok(s)) [[unlikely]] {
+      fail(error_code::invalid_utf8, is_key ? "key is not valid UTF-8" : "string is not valid UTF-8");
+      return;
+    }
   }
   o_ = is_key ? detail::write_key(t_, o_, s.data(), s.size())
               : detail::write_string(t_, o_, s.data(), s.size());

@@ -1,0 +1,74 @@
+// src/write_checked.cpp - the streaming writer's strings: quoted, escaped and
+// checked for UTF-8 in one pass (write_checked.inl), compiled once per
+// engine over the parser's scanning core. The engine is chosen once per
+// writer (write_target::vector_utf8), as the typed reader chooses its own:
+// AVX2 where the parser would run the avx2 or avx512 kernel, else SSE2 on
+// x86-64, else the portable kernel.
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
+
+#include "jot/detail/scan/prelude.h"
+#include "jot/detail/write_primitives.h"
+#include "write_string.h"
+
+#if defined(JOT_HAS_X86_KERNELS)
+#include "jot/detail/scan/x86_avx2.h"
+#include "jot/detail/scan/x86_sse2.h"
+
+JOT_TARGET_AVX2_BEGIN
+namespace jot::detail::isa_avx2 {
+#include "write_checked.inl"
+
+char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
+  return quote_checked<scanner, vector_scanner<x86_128_vectors>, true>(out, s, n);
+}
+}  // namespace jot::detail::isa_avx2
+JOT_TARGET_END
+
+namespace jot::detail::isa_sse2 {
+#include "write_checked.inl"
+
+char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
+  return quote_checked<scanner, scanner, false>(out, s, n);
+}
+}  // namespace jot::detail::isa_sse2
+#else
+#include "jot/detail/scan/portable.h"
+
+namespace jot::detail::isa_portable {
+#include "write_checked.inl"
+
+char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
+  return quote_checked<scanner, void, false>(out, s, n);
+}
+}  // namespace jot::detail::isa_portable
+#endif
+
+namespace jot::detail {
+
+out_range write_checked(write_target& t, out_range o, const char* s, std::size_t n,
+                        bool key) noexcept {
+  // The quoted string, then ": " of which a compact key keeps ':'.
+  o = room(t, o, escape_expansion * n + 4);
+#if defined(JOT_HAS_X86_KERNELS)
+  char* end = t.vector_utf8 ? isa_avx2::quote_checked_here(o.cur, s, n)
+                            : isa_sse2::quote_checked_here(o.cur, s, n);
+#else
+  char* end = isa_portable::quote_checked_here(o.cur, s, n);
+#endif
+  if (end == nullptr) [[unlikely]] {
+    // o stays the range room() returned (it may be a new block), its cur
+    // where the string would have started.
+    fail(t, error_code::invalid_utf8, key ? "key is not valid UTF-8" : "string is not valid UTF-8");
+    return o;
+  }
+  if (key) {
+    std::memcpy(end, ": ", 2);
+    end += t.indent != 0 ? 2 : 1;
+  }
+  o.cur = end;
+  return o;
+}
+
+}  // namespace jot::detail
