@@ -56,10 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 3) return 0;
   const jot::parse_options options = jot_fuzz::options_from(data[0]);
   const jot::kernel k = jot_fuzz::kernel_from(data[1]);
-  const int f = data[2] & 3;
-  const jot::document_format format = f == 1   ? jot::document_format::concatenated
-                                      : f == 2 ? jot::document_format::json_seq
-                                               : jot::document_format::ndjson;
+  const jot::document_format format = jot_fuzz::format_from(data[2]);
   const bool go_on = (data[2] & 4) != 0;
   const std::string_view text(reinterpret_cast<const char*>(data + 3), size - 3);
 

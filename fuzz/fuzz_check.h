@@ -52,6 +52,15 @@ inline jot::kernel kernel_from(std::uint8_t b) {
   return n == 0 ? jot::kernel::automatic : jot::all_kernels[n - 1];
 }
 
+// The document format from bits 0-1 of a byte: 1 concatenated, 2 json_seq,
+// 0 and 3 ndjson.
+inline jot::document_format format_from(std::uint8_t b) {
+  const int f = b & 3;
+  return f == 1   ? jot::document_format::concatenated
+         : f == 2 ? jot::document_format::json_seq
+                  : jot::document_format::ndjson;
+}
+
 
 // Recomputes an error's line and column from its offset the slow way, and
 // checks the offset lies inside the input.

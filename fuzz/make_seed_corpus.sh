@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -89,5 +89,9 @@ for f in "$data"/corpus/*.ndjson; do
   { printf '\000\000\000'; head -n 20 "$f"; } >"$out/documents_fuzzer/$name"
   { printf '\000\000\004'; head -n 20 "$f"; } >"$out/documents_fuzzer/continue_$name"
   { printf '\000\000\001'; head -n 20 "$f"; } >"$out/documents_fuzzer/concatenated_$name"
+  # stream: the same through a small window (extra 0) read 7 bytes at a time
+  # (option, kernel, format, window, read size bytes)
+  { printf '\000\000\004\000\007'; head -n 20 "$f"; } >"$out/stream_fuzzer/$name"
+  { printf '\000\000\001\001\000'; head -n 20 "$f"; } >"$out/stream_fuzzer/concatenated_$name"
 done
 echo "make_seed_corpus: $count seeds per target in $out"

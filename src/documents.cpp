@@ -11,32 +11,18 @@
 
 #include <cstring>
 
+#include "document_bytes.h"
 #include "simd/kernels.h"
 
 namespace jot {
 
 namespace {
 
-constexpr char record_separator = 0x1E;
-
-// Bytes that end a number or a literal: another document may not follow
-// them without whitespace.
-bool ends_word(char c) noexcept { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); }
-
-// Bytes that may start a document.
-bool starts_value(char c) noexcept {
-  return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') || c == 't' ||
-         c == 'f' || c == 'n';
-}
-
-bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-// The caller's options, with the document boundaries the format decides.
-parse_options for_format(parse_options o, document_format f) noexcept {
-  o.allow_bom = false;  // only at the start of the text, which documents skips itself
-  o.allow_trailing_content = f == document_format::concatenated;
-  return o;
-}
+using detail::ends_word;
+using detail::for_format;
+using detail::is_space;
+using detail::record_separator;
+using detail::starts_value;
 
 error error_at(error_code code, const char* message, std::size_t offset) noexcept {
   error e = make_error(code);
@@ -65,7 +51,7 @@ documents::documents(const parser& p, std::string_view text, arena& a,
 
 bool documents::next() noexcept {
   if (done_) return false;
-  arena_->reset();
+  if (reset_arena_) arena_->reset();
   switch (options_.format) {
     case document_format::ndjson: return next_line();
     case document_format::concatenated: return next_concatenated();
@@ -75,14 +61,15 @@ bool documents::next() noexcept {
   return false;
 }
 
-error documents::parse(std::string_view bytes) noexcept {
+error documents::parse_step(const parser& p, std::string_view bytes, arena& a,
+                            result<document>& current) noexcept {
   // The kernel directly, not parser::parse: no result<document> to build
-  // and move per document, and errors are located below, against text.
+  // and move per document, and errors are located by the caller.
   if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
-  const detail::parse_outcome r = parser_.entry_->parse(bytes.data(), bytes.size(), parser_.options_, *arena_);
+  const detail::parse_outcome r = p.entry_->parse(bytes.data(), bytes.size(), p.options_, a);
   if (JOT_LIKELY(r.err.ok())) {
-    if (JOT_UNLIKELY(!current_.ok())) current_ = document();
-    document& d = *current_;
+    if (JOT_UNLIKELY(!current.ok())) current = document();
+    document& d = *current;
     d.root_ = r.root;
     d.consumed_ = r.consumed;
   }
@@ -209,6 +196,15 @@ bool documents::fail(error e, std::size_t base) noexcept {
   e.line = line;
   e.column = static_cast<std::uint64_t>(stop - line_start) + 1;
   return failed(e);
+}
+
+void documents::rewind() noexcept {
+  // Only ndjson is rewound: its line is source_, and line_ counted it.
+  pos_ = source_.data();
+  --line_;
+  --index_;
+  if (!current_.ok()) --errors_;
+  done_ = false;
 }
 
 bool documents::failed(const error& e) noexcept {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "alloc_counter.h"
+#include "document_step.h"
 #include "must.h"
 #include "test_data.h"
 #include "test_kernels.h"
@@ -19,14 +20,7 @@ using jot::document_format;
 using jot::error_code;
 using jot_test::must;
 
-// What one step yielded, copied out before the next step invalidates it.
-struct step {
-  std::size_t index = 0;
-  bool ok = false;
-  std::string json;  // the document, written compact (ok)
-  jot::error error;  // (not ok)
-  std::string source;
-};
+using jot_test::step;
 
 class Documents : public testing::TestWithParam<jot::kernel> {
  protected:
@@ -38,18 +32,7 @@ class Documents : public testing::TestWithParam<jot::kernel> {
     jot::documents docs(p, input, arena_, d);
     std::vector<step> out;
     while (docs.next()) {
-      step s;
-      s.index = docs.index();
-      s.source = std::string(docs.source());
-      jot::result<jot::document>& r = docs.current();
-      s.ok = r.ok();
-      if (r) {
-        jot::output_buffer buf;
-        s.json = std::string(must(jot::write(r->root(), buf)));
-      } else {
-        s.error = r.error();
-      }
-      out.push_back(s);
+      out.push_back(jot_test::copy_out(docs.index(), docs.current(), docs.source()));
     }
     EXPECT_EQ(docs.count(), out.size());
     EXPECT_FALSE(docs.next()) << "a finished iteration stays finished";

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "jot/jot.h"
+#include "jot/parallel.h"
 #include "jot/typed.h"
 #include "same_tape.h"
 #include "test_data.h"
@@ -192,6 +193,55 @@ TEST(Threads, TypedReadsPerThread) {
   }
   for (auto& th : threads) th.join();
   for (unsigned t = 0; t < n; ++t) EXPECT_EQ(failures[t], "") << "thread " << t;
+}
+
+// NDJSON parsed by many workers (jot/parallel.h): the callback runs on
+// whichever worker delivers, one call at a time, so the results it writes
+// without a lock must be ordered by the turn handed from worker to worker.
+// Tiny chunks put a handover after nearly every line.
+TEST(Threads, ParallelDocumentsDeliverInOrder) {
+  std::string text;
+  for (int i = 0; i < 300; ++i)
+    text += i % 37 == 5 ? "[1,,2]\n" : i % 11 == 3 ? "\n" : "{\"i\":" + std::to_string(i) + ",\"s\":\"\\u00e9\"}\n";
+  for (bool go_on : {true, false}) {
+    std::vector<std::string> want;
+    jot::arena a;
+    jot::documents docs(text, a, {.format = jot::document_format::ndjson, .continue_after_error = go_on});
+    for (jot::result<jot::document>& d : docs) {
+      jot::output_buffer out;
+      want.push_back(d ? write_text(d->root(), out, 0)
+                       : std::to_string(d.error().line) + ":" + std::to_string(d.error().column));
+    }
+    const unsigned n = 2 * std::max(1u, std::thread::hardware_concurrency());
+    for (int round = 0; round < rounds; ++round)
+      for (std::size_t chunk : {1u, 7u, 64u}) {
+        std::vector<jot::arena> arenas(n);
+        std::vector<std::string> got;  // written by whichever worker delivers
+        jot::output_buffer out;
+        const jot::parallel_summary s = jot::parse_parallel(
+            jot::parser(), text, arenas, {.continue_after_error = go_on, .chunk_size = chunk},
+            [&](std::size_t, jot::result<jot::document>& d, std::string_view) {
+              got.push_back(d ? write_text(d->root(), out, 0)
+                              : std::to_string(d.error().line) + ":" + std::to_string(d.error().column));
+            });
+        EXPECT_EQ(got, want) << "chunks of " << chunk;
+        EXPECT_EQ(s.count, want.size());
+      }
+  }
+  // A callback that stops: the other workers see it and drop their chunks.
+  const unsigned n = 2 * std::max(1u, std::thread::hardware_concurrency());
+  for (int round = 0; round < rounds; ++round) {
+    std::vector<jot::arena> arenas(n);
+    std::size_t calls = 0;
+    const jot::parallel_summary s = jot::parse_parallel(
+        jot::parser(), text, arenas, {.continue_after_error = true, .chunk_size = 3},
+        [&](std::size_t index, jot::result<jot::document>&, std::string_view) {
+          ++calls;
+          return index != 99;
+        });
+    EXPECT_EQ(calls, 100u);
+    EXPECT_EQ(s.count, 100u);
+  }
 }
 
 }  // namespace

@@ -108,9 +108,13 @@ class documents {
   sentinel end() const noexcept { return {}; }
 
  private:
-  // Parses bytes into the arena as the current document (on success), else
-  // returns the error, its offset relative to bytes and not yet located.
-  error parse(std::string_view bytes) noexcept;
+  friend class stream_reader;  // parses each step with parse_step (jot/stream.h)
+  // Parses bytes into a with p's kernel and options, making current that
+  // document on success; else returns the error, its offset relative to
+  // bytes and not yet located.
+  static error parse_step(const parser& p, std::string_view bytes, arena& a,
+                          result<document>& current) noexcept;
+  error parse(std::string_view bytes) noexcept { return parse_step(parser_, bytes, *arena_, current_); }
   bool next_line() noexcept;
   bool next_concatenated() noexcept;
   bool next_record() noexcept;
@@ -118,6 +122,10 @@ class documents {
   bool fail(error e, std::size_t base) noexcept;
   // Records e (located) as the current, failed document.
   bool failed(const error& e) noexcept;
+  // Steps back over the current document, so that next() parses it again.
+  void rewind() noexcept;
+
+  friend class parallel_documents;  // keeps a chunk's documents in one arena (parallel.h)
 
   parser parser_;  // the caller's options and kernel, without allow_bom
   const char* begin_;
@@ -134,6 +142,7 @@ class documents {
   std::uint64_t located_line_ = 1;      // this offset onwards, which is on this line,
   std::size_t located_line_start_ = 0;  // which starts at this offset
   bool done_ = false;
+  bool reset_arena_ = true;  // false while parallel_documents keeps earlier documents
 };
 
 // An input iterator over documents: *it is the current result.

@@ -12,6 +12,7 @@
 //   writer.h   writer: JSON built call by call, checked, to any of the three
 //   documents.h  many documents in one buffer: NDJSON, concatenated, RFC 7464
 //   file.h     load_file() into an arena or an output_buffer
+//   stream.h   stream_reader: documents or array elements from a stream, in a window
 //   mutable.h  mutable_document, mut_value: building and editing JSON
 //   patch.h    apply_patch() (RFC 6902), merge_patch() (RFC 7396)
 #pragma once
@@ -28,6 +29,7 @@
 #include "jot/pointer.h"
 #include "jot/value.h"
 #include "jot/sink.h"
+#include "jot/stream.h"
 #include "jot/write.h"
 #include "jot/writer.h"
 

@@ -769,6 +769,39 @@ class ndjson(case):
         self.assertEqual((code, out), (EXIT_INVALID, b'1\n{"id":1}\n\n\n3\n{"id":3}\n'))
         self.assertRegex(err.decode(), r"^" + re.escape(bad) + r":2:8: \S.* \(document 2\)\n\Z")
 
+    def test_stdin_streams_in_bounded_memory(self):
+        # 96 MB of NDJSON piped in: read whole, jot's RSS would pass 96 MB;
+        # streamed, it holds a 1 MB window and one line's DOM, plus the
+        # runtime (~4 MB). One bad line, far into the stream, is reported by
+        # its line number. Progress never goes to a stderr that is a pipe.
+        line = b'{"id": 123456, "name": "a streamed line", "tags": ["x", "y"], "v": 1.5}\n'
+        block = line * 16384
+        blocks = (96 << 20) // len(block)
+        bad_block, bad_index = blocks // 2, 77
+        bad_line = bad_block * 16384 + bad_index + 1
+        broken = bytearray(block)
+        at = bad_index * len(line) + line.index(b"1.5")
+        broken[at:at + 3] = b"1.x"
+        p = subprocess.Popen([JOT, "validate", "-l", "-"], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for i in range(blocks):
+            p.stdin.write(bytes(broken) if i == bad_block else block)
+        p.stdin.close()
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        err = p.stderr.read()
+        p.stderr.close()
+        column = line.index(b"1.5") + 3  # the byte after "1.": 1-based column of 'x'
+        self.assertEqual(p.returncode, EXIT_INVALID, err)
+        self.assertRegex(err.decode(), r"^<stdin>:{}:{}: \S.* \(document {}\)\n\Z".format(
+            bad_line, column, bad_line))
+        max_rss_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
+        self.assertLess(max_rss_mb, 64, "max RSS {:.1f} MB".format(max_rss_mb))
+
+    def test_stdin_without_l_is_one_document(self):
+        self.assert_run(["validate", "-"], EXIT_OK, stdin=b'  {"a": [1, 2]}\n')
+        self.assert_run(["minify", "-l", "-"], EXIT_OK, b"[1]\n{}\n", stdin=b"[1]\n\n{ }\n")
+
     def test_only_for_validate_minify_get(self):
         self.assert_usage_error(["pretty", "-l", self.ndjson_path()], "option --ndjson does not apply to pretty")
 
@@ -788,6 +821,34 @@ class ndjson(case):
         self.assertEqual((code, out), (EXIT_INVALID, b""))
         self.assertRegex(err.decode(), r"^" + re.escape(broken) + r":321:2: \S.* \(document 321\)\n\Z")
 
+
+    def test_threads(self):
+        # Output and errors in input order, whatever the thread count.
+        lines = [b'{"i": %d}' % i if i % 9 else b"[%d," % i for i in range(8000)]
+        path = self.ndjson_path(lines)
+        for command in (["validate"], ["minify"], ["get", "/i"]):
+            want = run(*command[:1], "-l", path, *command[1:])
+            self.assertEqual(want[0], EXIT_INVALID)
+            for n in ("0", "1", "2", "3", "8"):
+                self.assert_run(command[:1] + ["-l", "--threads", n, path] + command[1:], *want)
+                self.assert_run(command[:1] + ["-l", "--threads=" + n, path] + command[1:], *want)
+        self.assert_usage_error(["validate", "--threads", "2", path], "option --threads needs --ndjson (-l)")
+        self.assert_usage_error(["validate", "-l", "--threads", "-1", path],
+                                "invalid value for --threads: '-1' (expected 0 to 1024)")
+        self.assert_usage_error(["validate", "-l", "--threads"], "option --threads needs a value")
+
+    def test_threads_amazon_corpus(self):
+        path = self.need_data("corpus", "amazon_cellphones.ndjson")
+        want = run("minify", "-l", path)
+        self.assertEqual(want[0], EXIT_OK)
+        self.assert_run(["minify", "-l", "--threads", "2", path], *want)
+        with open(path, "rb") as f:
+            lines = f.read().split(b"\n")
+        lines[320] = lines[320][:1] + b"@" + lines[320][1:]
+        broken = self.write("broken.ndjson", b"\n".join(lines))
+        code, out, err = run("validate", "-l", "--threads", "0", broken)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertRegex(err.decode(), r"^" + re.escape(broken) + r":321:2: \S.* \(document 321\)\n\Z")
 
 class streaming(case):
     """Output streamed in bounded memory, --tab and --sort-keys."""

@@ -3,9 +3,12 @@
 #include "cli.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
+
+#include <unistd.h>
 
 namespace jot_cli {
 
@@ -116,20 +119,40 @@ int emit(jot::value v, const jot::write_options& options, bool sort_keys) {
   return out.value(v, options) && out.flush() ? exit_ok : out.failure();
 }
 
+progress::progress() : enabled_(isatty(2) == 1) {}
+
+void progress::tick(std::uint64_t bytes, std::size_t documents) {
+  next_check_ = bytes + (std::uint64_t{1} << 20);
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                               std::chrono::steady_clock::now().time_since_epoch())
+                               .count();
+  if (next_print_ns_ == 0) next_print_ns_ = now + 1000000000;  // quiet for the first second
+  if (now < next_print_ns_) return;
+  next_print_ns_ = now + 1000000000;
+  std::fprintf(stderr, "\r\x1b[Kjot: %" PRIu64 " MB, %zu documents", bytes >> 20, documents);
+  shown_ = true;
+}
+
+void progress::clear() {
+  if (!shown_) return;
+  std::fputs("\r\x1b[K", stderr);
+  shown_ = false;
+}
+
 int run_rewrite(const invocation& inv, const jot::write_options& options) {
   if (inv.operands.size() > 1)
     return usage_error(std::string(inv.command) + " takes one FILE, got " +
                        std::to_string(inv.operands.size()));
   const std::string_view path = inv.operands.empty() ? std::string_view("-") : inv.operands[0];
-  std::string text;
-  if (!read_input(path, text)) return exit_usage;
   if (inv.ndjson) {
     output out(inv.sort_keys);
-    const int status = for_each_document(path, text, inv.parse,
+    const int status = for_each_document(path, inv.parse, inv.threads,
         [&](jot::result<jot::document>& d, std::size_t) { return !d || out.value(d->root(), options); });
     if (status == exit_usage) return out.failure();
     return out.flush() ? status : exit_usage;
   }
+  std::string text;
+  if (!read_input(path, text)) return exit_usage;
   jot::arena a;  // malloc-backed, grows as needed; freed on return
   jot::result<jot::document> doc = parse_input(path, text, a, inv.parse);
   if (!doc) return exit_invalid;

@@ -11,12 +11,16 @@
 //   2  usage error (bad arguments) or I/O error (unreadable input, failed write)
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "jot/jot.h"
+#include "jot/parallel.h"
 
 namespace jot_cli {
 
@@ -40,6 +44,8 @@ struct invocation {
   bool raw = false;                        // get -r / --raw: strings without quotes or escapes
   bool ndjson = false;                     // -l / --ndjson: one document per line (validate,
                                            // minify, get)
+  std::uint32_t threads = 1;               // --threads N: threads parsing -l input (0 = all cores)
+  bool threads_given = false;
 };
 
 // Each subcommand validates its operands and returns an exit_status.
@@ -114,23 +120,97 @@ int emit(jot::value v, const jot::write_options& options, bool sort_keys);
 // jot::writer::depth_cap levels: deeper fails with invalid_writer_call.
 jot::error write_sorted(jot::value v, jot::sink out, const jot::write_options& options);
 
-// Calls each(d, n) for every document d of text read as NDJSON, n counting
-// them from 1: a good one, or a failed one whose error was already reported
-// as "NAME:LINE:COL: message (document N)". Every line is read, whatever
-// fails. Returns exit_usage as soon as each returns false (it could not
-// write), else exit_invalid if any document was bad, else exit_ok.
-template <class Each>
-int for_each_document(std::string_view path, std::string_view text,
-                      const jot::parse_options& options, Each&& each) {
-  jot::arena a;  // reset for every document: its memory is reused
-  jot::documents docs(jot::parser(options), text, a,
-                      {.format = jot::document_format::ndjson, .continue_after_error = true});
-  for (jot::result<jot::document>& d : docs) {
-    const std::size_t n = docs.index() + 1;
-    if (!d) report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
-    if (!each(d, n)) return exit_usage;
+// Progress of a long read of standard input, on stderr: bytes and documents,
+// once a second, and only when stderr is a terminal (never in a pipe or a log).
+class progress {
+ public:
+  progress();
+  // Called after each document; cheap until another megabyte has been read.
+  void update(std::uint64_t bytes, std::size_t documents) {
+    if (enabled_ && bytes >= next_check_) tick(bytes, documents);
   }
-  return docs.error_count() != 0 ? exit_invalid : exit_ok;
+  // Erases the progress line (before an error message, and at the end).
+  void clear();
+
+ private:
+  void tick(std::uint64_t bytes, std::size_t documents);
+  bool enabled_;
+  bool shown_ = false;
+  std::uint64_t next_check_ = 0;
+  std::int64_t next_print_ns_ = 0;
+};
+
+// Calls each(d, n) for every document d of reader (documents or
+// jot::stream_reader, reading NDJSON), n counting them from 1: a good one, or
+// a failed one whose error was already reported as "NAME:LINE:COL: message
+// (document N)". Every line is read, whatever fails. Returns exit_usage as
+// soon as each returns false (it could not write) or the input could not be
+// read, else exit_invalid if any document was bad, else exit_ok.
+template <class Reader, class Each>
+int each_document(std::string_view path, Reader& reader, progress* shown, Each&& each) {
+  while (reader.next()) {
+    jot::result<jot::document>& d = reader.current();
+    const std::size_t n = reader.index() + 1;
+    if (!d) {
+      if (shown != nullptr) shown->clear();
+      if (d.error().code == jot::error_code::io_error) {
+        std::fprintf(stderr, "jot: cannot read %s: %s\n", display_name(path).c_str(), d.error().message);
+        return exit_usage;
+      }
+      report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
+    }
+    if (!each(d, n)) return exit_usage;
+    if constexpr (requires { reader.bytes_read(); })
+      if (shown != nullptr) shown->update(reader.bytes_read(), reader.count());
+  }
+  if (shown != nullptr) shown->clear();
+  return reader.error_count() != 0 ? exit_invalid : exit_ok;
+}
+
+// The window through which standard input streams: it starts at 1 MB and
+// grows for a longer line up to this size (a longer line is reported as too
+// long, and the next lines are still read).
+inline constexpr std::size_t max_line_window = std::size_t{1} << 30;
+
+// Calls each(d, n) for every document of the operand path read as NDJSON
+// (see each_document). A file is read whole, then split into lines and
+// parsed by `threads` workers (0: one per core; jot/parallel.h), each into its
+// own arena, the documents still handed to each in order, one at a time.
+// Standard input ("-") streams through a window (jot::stream_reader) on one
+// thread, so `cat big.ndjson | jot validate -l -` runs in memory bounded by
+// its longest line, with progress on a terminal. Returns exit_usage when path
+// cannot be read.
+template <class Each>
+int for_each_document(std::string_view path, const jot::parse_options& options, std::uint32_t threads,
+                      Each&& each) {
+  jot::arena a;  // reset for every document: its memory is reused
+  if (path == "-") {
+    jot::stream_reader reader(jot::parser(options), jot::fd_source(0),
+                              {nullptr, std::size_t{1} << 20, jot::malloc_allocator(), max_line_window},
+                              a, {.format = jot::document_format::ndjson, .continue_after_error = true});
+    progress shown;
+    return each_document(path, reader, &shown, each);
+  }
+  std::string text;
+  if (!read_input(path, text)) return exit_usage;
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads == 1) {
+    jot::documents docs(jot::parser(options), text, a,
+                        {.format = jot::document_format::ndjson, .continue_after_error = true});
+    return each_document(path, docs, nullptr, each);
+  }
+  std::vector<jot::arena> arenas(threads);  // reset per chunk: their memory is reused
+  bool write_failed = false;
+  const jot::parallel_summary s = jot::parse_parallel(
+      jot::parser(options), text, arenas, {.continue_after_error = true},
+      [&](std::size_t index, jot::result<jot::document>& d, std::string_view) {
+        const std::size_t n = index + 1;
+        if (!d) report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
+        write_failed = !each(d, n);
+        return !write_failed;
+      });
+  if (write_failed) return exit_usage;
+  return s.error_count != 0 ? exit_invalid : exit_ok;
 }
 
 // Reads, parses and prints the single operand (default "-") of minify/pretty.

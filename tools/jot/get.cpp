@@ -67,15 +67,13 @@ int run_get(const invocation& inv) {
       return usage_error("invalid JSON Pointer '" + std::string(pointer) + "': " + e.message +
                          " (byte " + std::to_string(e.offset + 1) + ")");
 
-  std::string text;
-  if (!read_input(path, text)) return exit_usage;
   // --indent and --tab imply --pretty.
   const jot::write_options options = output_options(inv, inv.pretty || inv.indent_given || inv.tab);
   const bool aligned = pointers.size() > 1 || inv.ndjson;
   output out(inv.sort_keys);
   int status = exit_ok;
   if (inv.ndjson) {
-    const int read = for_each_document(path, text, inv.parse, [&](jot::result<jot::document>& d, std::size_t n) {
+    const int read = for_each_document(path, inv.parse, inv.threads, [&](jot::result<jot::document>& d, std::size_t n) {
       const int s = print_values(d, pointers, path, " (document " + std::to_string(n) + ")", options,
                                  inv.raw, aligned, out);
       status = std::max(status, s);
@@ -83,6 +81,8 @@ int run_get(const invocation& inv) {
     });
     status = std::max(status, read);
   } else {
+    std::string text;
+    if (!read_input(path, text)) return exit_usage;
     jot::arena a;
     jot::result<jot::document> doc = parse_input(path, text, a, inv.parse);
     if (!doc) return exit_invalid;

@@ -55,12 +55,18 @@ constexpr const char* usage_text =
     "  -l, --ndjson        validate, minify, get: FILE holds one document per line\n"
     "                      (NDJSON); each is checked or printed on its own line, and\n"
     "                      each bad one reported as FILE:LINE:COLUMN: message (document N)\n"
+    "  --threads N         with -l: parse on N threads, output still in input order\n"
+    "                      (default 1; 0 = one per core)\n"
     "\n"
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
     "\n"
     "exit status: 0 ok, 1 invalid JSON, no value at the pointer or a failed patch,\n"
     "             2 bad arguments or an input/output error\n";
+
+// The most --threads takes: far beyond any core count, low enough that a typo
+// cannot ask for millions of threads.
+constexpr std::uint32_t max_threads = 1024;
 
 // Parses a decimal option value in [0, max]; false for anything else
 // (signs, spaces, empty text, overflow).
@@ -165,7 +171,7 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
       val = arg.substr(eq + 1);
       has_val = true;
     }
-    if (name != "--max-depth" && name != "--indent") {
+    if (name != "--max-depth" && name != "--indent" && name != "--threads") {
       usage_error("unknown option " + std::string(arg));
       return parsed::exit_usage;
     }
@@ -177,13 +183,18 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
       val = argv[++i];
     }
     const bool depth = name == "--max-depth";
+    const bool threads = name == "--threads";
+    const std::uint32_t max = depth ? UINT32_MAX : threads ? max_threads : 64;
     std::uint32_t n = 0;
-    if (!parse_count(val, depth ? UINT32_MAX : 64, n)) {
+    if (!parse_count(val, max, n)) {
       usage_error("invalid value for " + std::string(name) + ": '" + std::string(val) + "'" +
-                  (depth ? "" : " (expected 0 to 64)"));
+                  (depth ? "" : " (expected 0 to " + std::to_string(max) + ")"));
       return parsed::exit_usage;
     }
-    if (depth) {
+    if (threads) {
+      inv.threads = n;
+      inv.threads_given = true;
+    } else if (depth) {
       inv.parse.max_depth = n;
     } else {
       inv.indent = n;
@@ -224,5 +235,7 @@ int main(int argc, char** argv) {
     return usage_error("option --raw does not apply to " + std::string(cmd->name));
   if (inv.ndjson && !cmd->takes_ndjson)
     return usage_error("option --ndjson does not apply to " + std::string(cmd->name));
+  if (inv.threads_given && !inv.ndjson)
+    return usage_error("option --threads needs --ndjson (-l)");
   return cmd->run(inv);
 }

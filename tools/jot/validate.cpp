@@ -19,14 +19,14 @@ int run_validate(const invocation& inv) {
   std::string text;  // reused: its capacity serves every file
   jot::arena a;      // reset per file, so its memory is reused as well
   for (std::string_view path : paths) {
-    if (!read_input(path, text)) {
-      worst = std::max(worst, static_cast<int>(exit_usage));
-      continue;
-    }
-    if (inv.ndjson) {
-      const int status = for_each_document(path, text, inv.parse,
+    if (inv.ndjson) {  // standard input streams, in bounded memory
+      const int status = for_each_document(path, inv.parse, inv.threads,
                                            [](jot::result<jot::document>&, std::size_t) { return true; });
       worst = std::max(worst, status);
+      continue;
+    }
+    if (!read_input(path, text)) {
+      worst = std::max(worst, static_cast<int>(exit_usage));
       continue;
     }
     a.reset();

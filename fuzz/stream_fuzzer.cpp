@@ -1,0 +1,140 @@
+// fuzz/stream_fuzzer.cpp - jot::stream_reader through small windows and
+// reads of every size.
+//
+// Input: one option byte (options_from), one kernel byte (kernel_from), one
+// byte whose bits 0-1 pick the format (3 means ndjson too), bit 2 sets
+// continue_after_error and bit 3 array_elements, one byte added to the
+// window's size, one byte for the read size (0: as much as fits), then the
+// text. The window is the largest document (plus the distance at which a cut
+// document is told from a bad one) plus that byte, so no document is too
+// large. Checks that the steps equal documents over the whole text (values,
+// sources, error codes and positions); array elements equal the same stream
+// read through a window holding all of it, and the whole array's elements.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <jot/documents.h>
+#include <jot/stream.h>
+
+#include "fuzz_check.h"
+
+namespace {
+
+struct step {
+  bool ok;
+  jot::error error;
+  std::string source;
+  std::string json;
+};
+
+// Hands out the text at most chunk bytes per read.
+struct chunked {
+  std::string_view text;
+  std::size_t chunk;
+  std::size_t at = 0;
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    const std::size_t n = std::min({size, chunk, text.size() - at});
+    std::memcpy(buffer, text.data() + at, n);
+    at += n;
+    return n;
+  }
+};
+
+template <class Reader>
+std::vector<step> steps_of(Reader& r) {
+  std::vector<step> out;
+  while (r.next()) {
+    FUZZ_CHECK(r.index() == out.size());
+    jot::result<jot::document>& d = r.current();
+    step s{d.ok(), d.ok() ? jot::error() : d.error(), std::string(r.source()), {}};
+    if (d) {
+      jot::output_buffer buf;
+      auto w = jot::write(d->root(), buf);
+      FUZZ_CHECK(w.ok());
+      s.json = std::string(*w);
+    }
+    out.push_back(std::move(s));
+  }
+  FUZZ_CHECK(!r.next());
+  return out;
+}
+
+std::vector<step> stream(const jot::parser& p, std::string_view text, std::size_t window,
+                         std::size_t chunk, const jot::stream_options& o) {
+  std::unique_ptr<char[]> w(new char[window]);  // exact size: ASan sees an overread
+  chunked src{text, chunk};
+  jot::arena a;
+  jot::stream_reader r(p, jot::source::of(src), {w.get(), window}, a, o);
+  return steps_of(r);
+}
+
+void check_same(const std::vector<step>& got, const std::vector<step>& want) {
+  FUZZ_CHECK(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    FUZZ_CHECK(got[i].ok == want[i].ok);
+    FUZZ_CHECK(got[i].source == want[i].source);
+    FUZZ_CHECK(got[i].json == want[i].json);
+    FUZZ_CHECK(got[i].error.code == want[i].error.code);
+    FUZZ_CHECK(got[i].error.offset == want[i].error.offset);
+    FUZZ_CHECK(got[i].error.line == want[i].error.line);
+    FUZZ_CHECK(got[i].error.column == want[i].error.column);
+  }
+}
+
+std::size_t largest(const std::vector<step>& steps) {
+  std::size_t n = 0;
+  for (const step& s : steps) n = std::max(n, s.source.size());
+  return n;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 5) return 0;
+  const jot::parse_options options = jot_fuzz::options_from(data[0]);
+  const jot::kernel k = jot_fuzz::kernel_from(data[1]);
+  const jot::document_format format = jot_fuzz::format_from(data[2]);
+  const bool go_on = (data[2] & 4) != 0;
+  const bool array = (data[2] & 8) != 0;
+  const std::size_t extra = data[3];
+  const std::size_t chunk = data[4] == 0 ? static_cast<std::size_t>(-1) : data[4];
+  const std::string_view text(reinterpret_cast<const char*>(data + 5), size - 5);
+  const jot::parser p(options, k);
+  const jot::stream_options so{format, array, go_on};
+
+  std::vector<step> want;
+  if (array) {
+    want = stream(p, text, text.size() + 1, static_cast<std::size_t>(-1), so);
+    // Without comments (which the array's own brackets and commas do not
+    // take), a valid array streams as its elements, and only then.
+    jot::arena a;
+    auto whole = p.parse(text, a);
+    if (!options.allow_comments && !options.allow_trailing_content && whole && whole->root().is_array()) {
+      auto elements = whole->root().get_array();
+      FUZZ_CHECK(elements.ok());
+      std::size_t i = 0;
+      for (const jot::value v : *elements) {
+        FUZZ_CHECK(i < want.size() && want[i].ok);
+        jot::output_buffer buf;
+        auto w = jot::write(v, buf);
+        FUZZ_CHECK(w.ok() && *w == want[i].json);
+        ++i;
+      }
+      FUZZ_CHECK(i == want.size());
+    }
+  } else {
+    jot::arena a;
+    jot::documents docs(p, text, a, {format, go_on});
+    want = steps_of(docs);
+  }
+  // A run of comments with no document after it belongs to no source, and
+  // must fit in the window (docs/streams.md): with comments, the whole text does.
+  const bool prefix = array || format == jot::document_format::concatenated;
+  const std::size_t window =
+      largest(want) + 16 + extra + (prefix && options.allow_comments ? text.size() : 0);
+  check_same(stream(p, text, window, chunk, so), want);
+  return 0;
+}

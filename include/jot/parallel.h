@@ -1,0 +1,156 @@
+// jot/parallel.h - NDJSON on all cores: the lines of one buffer parsed by N
+// workers, each into its own arena, and handed to one callback in document
+// order, exactly as jot::documents would hand them out.
+//
+//   std::vector<jot::arena> arenas(std::thread::hardware_concurrency());  // one per thread
+//   jot::parallel_summary s = jot::parse_parallel(jot::parser(), text, arenas, {},
+//       [&](std::size_t index, jot::result<jot::document>& d, std::string_view line) {
+//         if (!d) report(index, d.error()); else use(d->root());   // one call at a time
+//       });
+//
+// The text is cut into chunks of about chunk_size bytes, each ending after an
+// LF; workers take the next chunk from an atomic counter (so a slow chunk
+// delays no one but its worker) and parse its lines with jot::documents into
+// their arena. A chunk's documents wait in the arena until every earlier
+// chunk has been delivered; the worker whose chunk is next delivers as it
+// parses. Only NDJSON is split: a JSON text sequence could be cut at RS but
+// would need its LFs counted for line numbers, and concatenated JSON has no
+// byte that marks where a document starts. docs/streams.md gives every rule.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "jot/arena.h"
+#include "jot/documents.h"
+#include "jot/error.h"
+#include "jot/parse.h"
+
+namespace jot {
+
+// How the lines of a buffer are parsed in parallel.
+struct parallel_options {
+  bool continue_after_error = false;  // after a bad line, go on at the next one (as documents)
+  std::size_t chunk_size = 64 * 1024;  // bytes a worker takes at once, extended to the next LF;
+                                       // smaller balances better, larger synchronises less (0 = 1)
+};
+
+// What a parallel parse delivered.
+struct parallel_summary {
+  std::size_t count = 0;        // documents delivered, bad ones included
+  std::size_t error_count = 0;  // bad documents delivered
+};
+
+// One parallel parse of an NDJSON buffer, run by the caller's threads: call
+// work(w) once for each arena w, from any threads, concurrently or one after
+// another (a worker waits only for chunks other running workers hold, so even
+// a single thread finishes the whole text). The callback gets every document
+// in document order, one call at a time (never concurrently), from whichever
+// worker is delivering: its index (as documents::index()), the document or
+// its error (offset, line and column in the whole text) and its line without
+// the LF (as documents::source()). Both stay valid only during the call.
+// The callback returns void, or bool: false stops the parse (no call follows).
+// Without continue_after_error the first bad document in document order is
+// the last one delivered: every document before it is delivered, nothing
+// after it. Results equal those of jot::documents with the same parser.
+class parallel_documents {
+ public:
+  // Parses text with p's options and kernel into arenas (one per worker),
+  // calling on_document; both must outlive the job, text until it is done.
+  template <class F>
+  parallel_documents(const parser& p, std::string_view text JOT_LIFETIMEBOUND,
+                     std::span<arena> arenas JOT_LIFETIMEBOUND, const parallel_options& options,
+                     F& on_document JOT_LIFETIMEBOUND) noexcept
+      : parallel_documents(p, text, arenas, options, &on_document, &call<F>) {}
+
+  parallel_documents(const parallel_documents&) = delete;
+  parallel_documents& operator=(const parallel_documents&) = delete;
+
+  // Runs worker w (w < the number of arenas) on the calling thread until no
+  // chunk is left; each w at most once at a time. Each arena is reset per
+  // chunk and must hold one document at least (as with documents); it holds
+  // a chunk's documents when it has room, else its worker waits for its turn.
+  void work(std::size_t w) noexcept;
+
+  // What was delivered; final once every work() call has returned.
+  parallel_summary summary() const noexcept { return {count_, errors_}; }
+
+ private:
+  // Calls the caller's callback; false to stop.
+  using callback = bool (*)(void* context, std::size_t index, result<document>& d,
+                            std::string_view source);
+  struct record;  // a parsed document waiting for its turn (src/parallel.cpp)
+
+  template <class F>
+  static bool call(void* context, std::size_t index, result<document>& d, std::string_view source) {
+    F& f = *static_cast<F*>(context);
+    if constexpr (std::is_void_v<decltype(f(index, d, source))>) {
+      f(index, d, source);
+      return true;
+    } else {
+      return static_cast<bool>(f(index, d, source));
+    }
+  }
+  parallel_documents(const parser& p, std::string_view text, std::span<arena> arenas,
+                     const parallel_options& options, void* context, callback on_document) noexcept;
+
+  // The first byte of chunk c's first line, or nullptr when no line starts in it.
+  const char* chunk_start(std::size_t c) const noexcept;
+  // Parses and delivers chunk c; false when the parse has stopped.
+  bool run_chunk(std::size_t c, arena& a) noexcept;
+  // Waits until chunk c is next; false when delivery stopped before it.
+  bool wait_turn(std::size_t c) const noexcept;
+  // Delivers the next document of the chunk being delivered; false to stop.
+  bool deliver(result<document>& d, std::string_view source) noexcept;
+  // Delivers a list of records, oldest first; false to stop.
+  bool deliver_all(record* head) noexcept;
+
+  static constexpr std::size_t stopped = ~std::size_t{0};
+
+  parser first_;  // for chunk 0: may skip a byte order mark at the start of text
+  parser rest_;   // for every other chunk (their start is no start of text)
+  std::string_view text_;
+  std::span<arena> arenas_;
+  bool continue_after_error_;
+  std::size_t chunk_size_;
+  std::size_t chunk_count_;
+  void* context_;
+  callback on_document_;
+  std::atomic<std::size_t> next_chunk_{0};  // the next chunk a worker takes
+  std::atomic<std::size_t> turn_{0};        // the chunk being delivered, or stopped (a
+                                            // fatal error or the callback said so)
+  std::atomic<std::size_t> stop_{stopped};  // no chunk after this one is needed (a fatal error)
+  // Written only by the worker whose turn it is; the next reads them after
+  // its acquire of turn_.
+  std::size_t count_ = 0;         // documents delivered (the index of the next one)
+  std::size_t errors_ = 0;        // bad documents delivered
+  std::uint64_t lines_ = 0;       // LFs before the chunk being delivered
+  std::size_t chunk_offset_ = 0;  // where the chunk being delivered starts in text
+};
+
+// Parses text on arenas.size() threads (the calling thread is one; the others
+// are started for this call, so the thread state is allocated from the heap:
+// run a parallel_documents on your own threads to avoid that), calling
+// on_document(index, result<document>&, source) as parallel_documents does
+// (returning void, or bool: false to stop).
+// Requires at least one arena. Returns what was delivered.
+template <class F>
+parallel_summary parse_parallel(const parser& p, std::string_view text JOT_LIFETIMEBOUND,
+                                std::span<arena> arenas, const parallel_options& options,
+                                F&& on_document) {
+  parallel_documents job(p, text, arenas, options, on_document);
+  std::vector<std::thread> threads;
+  threads.reserve(arenas.size() > 0 ? arenas.size() - 1 : 0);
+  for (std::size_t w = 1; w < arenas.size(); ++w) threads.emplace_back([&job, w] { job.work(w); });
+  if (!arenas.empty()) job.work(0);
+  for (std::thread& t : threads) t.join();
+  return job.summary();
+}
+
+}  // namespace jot

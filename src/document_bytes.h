@@ -1,0 +1,32 @@
+// src/document_bytes.h - the byte classes and parse options that mark where
+// documents begin and end, shared by documents (one buffer) and
+// stream_reader (a window over a stream).
+#pragma once
+
+#include "jot/documents.h"
+#include "jot/options.h"
+
+namespace jot::detail {
+
+inline constexpr char record_separator = 0x1E;
+
+// Bytes that end a number or a literal: another document may not follow
+// them without whitespace.
+inline bool ends_word(char c) noexcept { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); }
+
+// Bytes that may start a document.
+inline bool starts_value(char c) noexcept {
+  return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') || c == 't' ||
+         c == 'f' || c == 'n';
+}
+
+inline bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The caller's options, with the document boundaries the format decides.
+inline parse_options for_format(parse_options o, document_format f) noexcept {
+  o.allow_bom = false;  // only at the start of the text, which the callers skip themselves
+  o.allow_trailing_content = f == document_format::concatenated;
+  return o;
+}
+
+}  // namespace jot::detail

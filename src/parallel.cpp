@@ -1,0 +1,171 @@
+// src/parallel.cpp - NDJSON parsed by many workers, delivered in order.
+//
+// Chunk c is nominally bytes [c * size, (c + 1) * size) of text; it holds the
+// lines that start in that range (a line starts at text's first byte or after
+// an LF), so every worker finds its chunk's bounds alone, with no pass over
+// the text before the parse. A line longer than a chunk leaves the chunks it
+// covers empty. Each chunk is parsed by jot::documents over exactly its
+// lines, so the rules of a line (blank lines, CR, errors) are documents' own;
+// only an error's line and offset are shifted here, at delivery, when the
+// lines and documents of every earlier chunk are known.
+//
+// Delivery is ordered by turn_: the worker holding chunk turn_ delivers, in
+// order, then passes the turn to the next chunk. Chunks are taken in order,
+// so a worker only ever waits for a lower chunk, which a running worker holds
+// and will finish: there is no deadlock however work() calls are scheduled.
+#include "jot/parallel.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace jot {
+
+// A parsed document waiting in its worker's arena for the chunk's turn.
+struct parallel_documents::record {
+  result<document> doc;  // never destroyed: the arena's reset drops it, and its
+                         // document owns no arena (documents never gives one)
+  std::string_view source;
+  record* next = nullptr;
+};
+
+parallel_documents::parallel_documents(const parser& p, std::string_view text,
+                                       std::span<arena> arenas, const parallel_options& options,
+                                       void* context, callback on_document) noexcept
+    : first_(p),
+      rest_(
+          [&] {
+            parse_options o = p.options();
+            o.allow_bom = false;
+            return o;
+          }(),
+          p.kernel()),
+      text_(text),
+      arenas_(arenas),
+      continue_after_error_(options.continue_after_error),
+      chunk_size_(std::max<std::size_t>(options.chunk_size, 1)),
+      chunk_count_(text.size() / chunk_size_ + (text.size() % chunk_size_ != 0)),
+      context_(context),
+      on_document_(on_document) {}
+
+const char* parallel_documents::chunk_start(std::size_t c) const noexcept {
+  if (c == 0) return text_.data();
+  // The first LF in [c * size - 1, (c + 1) * size - 1): a line starting at
+  // c * size itself is found through the LF just before it.
+  const std::size_t from = c * chunk_size_ - 1;
+  const std::size_t n = std::min(chunk_size_, text_.size() - from);
+  const void* lf = std::memchr(text_.data() + from, '\n', n);
+  if (lf == nullptr) return nullptr;
+  const char* start = static_cast<const char*>(lf) + 1;
+  return start != text_.data() + text_.size() ? start : nullptr;
+}
+
+void parallel_documents::work(std::size_t w) noexcept {
+  arena& a = arenas_[w];
+  for (;;) {
+    const std::size_t c = next_chunk_.fetch_add(1, std::memory_order_relaxed);
+    if (c >= chunk_count_ || c > stop_.load(std::memory_order_relaxed) ||
+        turn_.load(std::memory_order_relaxed) == stopped)
+      return;
+    if (!run_chunk(c, a)) return;
+  }
+}
+
+bool parallel_documents::wait_turn(std::size_t c) const noexcept {
+  std::size_t t = turn_.load(std::memory_order_acquire);
+  while (t < c) {
+    turn_.wait(t, std::memory_order_acquire);
+    t = turn_.load(std::memory_order_acquire);
+  }
+  return t == c;
+}
+
+bool parallel_documents::deliver(result<document>& d, std::string_view source) noexcept {
+  if (!d.ok()) {
+    error e = d.error();
+    e.line += lines_;
+    e.offset += chunk_offset_;
+    d = e;
+    ++errors_;
+  }
+  if (on_document_(context_, count_++, d, source) && (d.ok() || continue_after_error_)) return true;
+  turn_.store(stopped, std::memory_order_release);
+  turn_.notify_all();
+  return false;
+}
+
+bool parallel_documents::deliver_all(record* head) noexcept {
+  for (record* r = head; r != nullptr; r = r->next)
+    if (!deliver(r->doc, r->source)) return false;
+  return true;
+}
+
+bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
+  const char* const begin = chunk_start(c);
+  const char* end = text_.data() + text_.size();
+  if (begin != nullptr)
+    for (std::size_t k = c + 1; k < chunk_count_; ++k)
+      if (const char* s = chunk_start(k)) {
+        end = s;
+        break;
+      }
+  const std::string_view lines =
+      begin != nullptr ? std::string_view(begin, static_cast<std::size_t>(end - begin)) : std::string_view();
+  a.reset();
+  documents docs(c == 0 ? first_ : rest_, lines, a,
+                 {.format = document_format::ndjson, .continue_after_error = continue_after_error_});
+  docs.reset_arena_ = false;
+  record* head = nullptr;
+  record** tail = &head;
+  bool holding = false;  // this chunk's turn: each document is delivered as parsed
+  for (;;) {
+    if (!holding) {
+      const std::size_t t = turn_.load(std::memory_order_acquire);
+      if (t > c) return false;  // delivery stopped at an earlier chunk
+      if (t == c) {
+        if (!deliver_all(head)) return false;
+        holding = true;
+      }
+    }
+    if (holding) a.reset();
+    if (!docs.next()) break;
+    result<document>& d = docs.current();
+    if (holding) {
+      if (!deliver(d, docs.source())) return false;
+      continue;
+    }
+    if (!d.ok() && d.error().code == error_code::capacity_exceeded && head != nullptr) {
+      // The waiting documents filled the arena: deliver them when the turn
+      // comes, then parse this one again into the emptied arena.
+      docs.rewind();
+      if (!wait_turn(c) || !deliver_all(head)) return false;
+      holding = true;
+      continue;
+    }
+    void* at = a.allocate(sizeof(record), alignof(record));
+    if (at == nullptr) {
+      if (!wait_turn(c) || !deliver_all(head) || !deliver(d, docs.source())) return false;
+      holding = true;
+      continue;
+    }
+    record* r = new (at) record{std::move(d), docs.source()};
+    *tail = r;
+    tail = &r->next;
+    if (!r->doc.ok() && !continue_after_error_) {
+      // Nothing after this chunk will be delivered: stop taking chunks.
+      std::size_t s = stop_.load(std::memory_order_relaxed);
+      while (c < s && !stop_.compare_exchange_weak(s, c, std::memory_order_relaxed)) {
+      }
+    }
+  }
+  if (!holding && (!wait_turn(c) || !deliver_all(head))) return false;
+  // The chunk ends after an LF (but the last one), and docs counted one line
+  // per LF: the next chunk's first line follows them.
+  lines_ += docs.line_ - 1;
+  if (begin != nullptr) chunk_offset_ = static_cast<std::size_t>(end - text_.data());
+  turn_.store(c + 1, std::memory_order_release);
+  turn_.notify_all();
+  return true;
+}
+
+}  // namespace jot

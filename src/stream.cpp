@@ -1,0 +1,517 @@
+// src/stream.cpp - documents from a stream, through a window.
+//
+// The window holds [pos_, end_): what the source gave and no step has used.
+// A step finds its document in the window, refilling when the document may
+// go on past end_: NDJSON and RFC 7464 look for the next LF or RS (memchr,
+// resuming where the last search stopped); concatenated JSON and array
+// elements parse a prefix and refill when the parse ran into end_ (see
+// may_continue). Refilling moves [pos_, end_) to the window's start first,
+// which is why it only happens inside next(): the previous document, whose
+// strings point into the window, is dead by then. Lines are counted lazily:
+// up to an error, and over the bytes a move is about to drop.
+#include "jot/stream.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "document_bytes.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <cerrno>
+#include <unistd.h>
+#define JOT_HAVE_POSIX_READ 1
+#endif
+
+namespace jot {
+
+namespace {
+
+using detail::ends_word;
+using detail::is_space;
+using detail::record_separator;
+
+// A parse error this close to the end of the bytes may be the document being
+// cut by the window rather than a mistake: a \uXXXX\uXXXX pair cut after its
+// first byte fails 11 bytes back, a cut UTF-8 sequence up to 3 back, a cut
+// number or string at the end.
+constexpr std::size_t max_cut_distance = 12;
+
+error make_io_error(const char* message) noexcept {
+  error e = make_error(error_code::io_error);
+  e.message = message;
+  return e;
+}
+
+// True when the prefix parse of avail bytes (outcome e, consumed bytes on
+// success) may change once more bytes follow.
+bool may_continue(const error& e, std::size_t consumed, const char* bytes, std::size_t avail) noexcept {
+  // 12|3 and tru|e change; a document followed by whitespace up to the end
+  // does not, but the whitespace after it belongs to its source().
+  // A last '/' may start a comment, which is whitespace after the document.
+  if (e.ok()) return consumed == avail || (consumed + 1 == avail && bytes[consumed] == '/');
+  if (e.code == error_code::unexpected_end || e.code == error_code::empty_input) return true;
+  return e.offset <= avail && avail - e.offset <= max_cut_distance;
+}
+
+}  // namespace
+
+source file_source(std::FILE* f) noexcept {
+  source s;
+  s.context = f;
+  s.read = [](void* c, char* buffer, std::size_t size) noexcept -> result<std::size_t> {
+    auto* file = static_cast<std::FILE*>(c);
+    const std::size_t n = std::fread(buffer, 1, size, file);
+    if (n == 0 && std::ferror(file) != 0) return make_io_error("cannot read the stream");
+    return n;
+  };
+  return s;
+}
+
+source fd_source(int fd) noexcept {
+  source s;
+  // The descriptor travels in the context pointer itself: no state to keep alive.
+  s.context = reinterpret_cast<void*>(static_cast<std::intptr_t>(fd));
+  s.read = [](void* c, char* buffer, std::size_t size) noexcept -> result<std::size_t> {
+#if defined(JOT_HAVE_POSIX_READ)
+    const int from = static_cast<int>(reinterpret_cast<std::intptr_t>(c));
+    for (;;) {
+      const ssize_t n = ::read(from, buffer, size);
+      if (n >= 0) return static_cast<std::size_t>(n);
+      if (errno != EINTR) return make_io_error("cannot read the stream");
+    }
+#else
+    (void)c;
+    (void)buffer;
+    (void)size;
+    return make_io_error("no POSIX read(2) on this platform");
+#endif
+  };
+  return s;
+}
+
+stream_reader::stream_reader(jot::source src, const stream_window& window, arena& a,
+                             const stream_options& options) noexcept
+    : stream_reader(parser(), src, window, a, options) {}
+
+stream_reader::stream_reader(const parser& p, jot::source src, const stream_window& window,
+                             arena& a, const stream_options& options) noexcept
+    : parser_(detail::for_format(p.options(), options.array_elements
+                                                  ? document_format::concatenated
+                                                  : options.format),
+              p.kernel()),
+      source_in_(src),
+      arena_(&a),
+      options_(options),
+      window_(window.buffer),
+      cap_(window.buffer != nullptr ? window.size : 0),
+      first_size_(window.size),
+      upstream_(window.upstream),
+      max_size_(window.upstream.allocate != nullptr ? std::max(window.max_size, window.size)
+                                                    : window.size),
+      bom_(p.options().allow_bom),
+      current_(make_error(error_code::empty_input)) {}
+
+stream_reader::~stream_reader() {
+  if (window_ != nullptr && owned_)
+    upstream_.deallocate(upstream_.context, window_, cap_, alignof(std::max_align_t));
+}
+
+bool stream_reader::next() noexcept {
+  if (done_) return false;
+  arena_->reset();
+  source_ = {};
+  if (!started_) {
+    started_ = true;
+    while (end_ < 3 && !eof_) {
+      const more m = fill(false);
+      if (m == more::failed) return true;
+      if (m == more::full) break;
+    }
+    if (bom_ && end_ >= 3 && std::memcmp(window_, "\xEF\xBB\xBF", 3) == 0) pos_ = scan_ = 3;
+  }
+  if (options_.array_elements) return next_element();
+  switch (options_.format) {
+    case document_format::ndjson: return next_delimited('\n');
+    case document_format::concatenated: return next_concatenated();
+    case document_format::json_seq: return next_delimited(record_separator);
+  }
+  done_ = true;
+  return false;
+}
+
+error_code stream_reader::grow(std::size_t at_least) noexcept {
+  std::size_t size = cap_ == 0 ? first_size_ : std::max(cap_ * 2, at_least);
+  size = std::min(size, max_size_);
+  if (size < at_least || size <= cap_ || upstream_.allocate == nullptr)
+    return error_code::capacity_exceeded;
+  auto* bigger = static_cast<char*>(upstream_.allocate(upstream_.context, size, alignof(std::max_align_t)));
+  if (bigger == nullptr) return error_code::out_of_memory;
+  if (end_ > pos_) std::memcpy(bigger, window_ + pos_, end_ - pos_);
+  if (owned_) upstream_.deallocate(upstream_.context, window_, cap_, alignof(std::max_align_t));
+  base_ += pos_;
+  end_ -= pos_;
+  scan_ -= pos_;
+  pos_ = 0;
+  window_ = bigger;
+  cap_ = size;
+  owned_ = true;
+  return error_code::ok;
+}
+
+stream_reader::more stream_reader::fill(bool until_full) noexcept {
+  if (pos_ > 0) {
+    count_lines(base_ + pos_);  // the bytes before pos_ are about to go
+    std::memmove(window_, window_ + pos_, end_ - pos_);
+    base_ += pos_;
+    end_ -= pos_;
+    scan_ -= pos_;
+    pos_ = 0;
+  }
+  if (end_ == cap_) {
+    const error_code c = grow(cap_ + 1);
+    if (c == error_code::capacity_exceeded && cap_ == 0) {  // no window at all: nothing can be read
+      fail_at(c, "the stream window is empty", 0);
+      done_ = true;
+      return more::failed;
+    }
+    if (c == error_code::capacity_exceeded) return more::full;
+    if (c != error_code::ok) {
+      fail_at(c, "cannot allocate the stream window", end_);
+      done_ = true;
+      return more::failed;
+    }
+  }
+  do {
+    const result<std::size_t> n = source_in_.read(source_in_.context, window_ + end_, cap_ - end_);
+    if (!n || *n > cap_ - end_) {
+      // Reported where the stream stopped, after the documents before it.
+      read_error_ = n ? make_io_error("the source returned more bytes than asked for") : n.error();
+      read_failed_ = true;
+      eof_ = true;
+      break;
+    }
+    if (*n == 0) {
+      eof_ = true;
+      break;
+    }
+    end_ += *n;
+  } while (until_full && end_ < cap_);
+  return more::read;
+}
+
+void stream_reader::count_lines(std::uint64_t at) noexcept {
+  if (at <= counted_) return;
+  const char* p = window_ + (counted_ - base_);
+  const char* const stop = window_ + (at - base_);
+  while (p != stop) {
+    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(stop - p));
+    if (nl == nullptr) break;
+    p = static_cast<const char*>(nl) + 1;
+    ++line_;
+    line_start_ = base_ + static_cast<std::uint64_t>(p - window_);
+  }
+  counted_ = at;
+}
+
+bool stream_reader::fail(error e) noexcept {
+  const std::uint64_t at = base_ + e.offset;
+  count_lines(at);
+  e.offset = static_cast<std::size_t>(at);
+  e.line = line_;
+  e.column = at - line_start_ + 1;
+  return failed(e);
+}
+
+bool stream_reader::failed(const error& e) noexcept {
+  current_ = e;
+  ++index_;
+  ++errors_;
+  const bool resyncs = !options_.array_elements && options_.format != document_format::concatenated;
+  if (!options_.continue_after_error || !resyncs) done_ = true;
+  return true;
+}
+
+bool stream_reader::fail_read() noexcept {
+  error e = read_error_;
+  e.offset = end_;  // nothing was read, or moved, since
+  fail(e);
+  done_ = true;
+  return true;
+}
+
+bool stream_reader::fail_at(error_code code, const char* message, std::size_t at) noexcept {
+  error e = make_error(code);
+  e.message = message;
+  e.offset = at;
+  return fail(e);
+}
+
+// NDJSON and RFC 7464: a piece ends at the delimiter or at the end of the stream.
+bool stream_reader::next_delimited(char delimiter) noexcept {
+  for (;;) {
+    const void* found = std::memchr(window_ + scan_, delimiter, end_ - scan_);
+    if (found != nullptr) {
+      const auto to = static_cast<std::size_t>(static_cast<const char*>(found) - window_);
+      const std::size_t from = pos_;
+      pos_ = scan_ = to + 1;
+      if (piece(from, to, true)) return true;
+      continue;
+    }
+    scan_ = end_;
+    if (eof_) {
+      if (read_failed_) return fail_read();  // the piece may go on
+      if (pos_ == end_) {
+        done_ = true;
+        return false;
+      }
+      const std::size_t from = pos_;
+      pos_ = end_;
+      if (piece(from, end_, false)) return true;
+      continue;
+    }
+    const more m = fill(false);
+    if (m == more::failed) return true;
+    if (m == more::full) return skip_oversize(delimiter);
+  }
+}
+
+bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noexcept {
+  const bool ndjson = options_.format == document_format::ndjson;
+  source_ = std::string_view(window_ + from, to - from);
+  source_offset_ = base_ + from;
+  bool yielded = true;
+  if (!ndjson && !past_first_piece_) {
+    // Text before the stream's first RS is not a record.
+    past_first_piece_ = true;
+    yielded = to != from && fail_at(error_code::unexpected_character,
+                                    "expected a record separator (0x1E)", from);
+  } else if (const error e = parse(source_.data(), source_.size()); !e.ok()) {
+    if (e.code == error_code::empty_input) {
+      yielded = false;  // a blank line or an empty record
+    } else {
+      error located = e;
+      located.offset += from;
+      fail(located);
+    }
+  } else if (!ndjson) {
+    // RFC 7464 2.4: a number or literal needs whitespace after it, else the
+    // record may have been cut short (123 of 12345, say).
+    const value root = current_->root();
+    if ((root.is_number() || root.is_bool() || root.is_null()) && !is_space(window_[to - 1]))
+      fail_at(error_code::unexpected_end,
+              "number or literal without whitespace after it: possibly truncated", to);
+    else
+      succeed();
+  } else {
+    succeed();
+  }
+  if (ndjson && delimited) {
+    // The LF at to ends this line; errors on it were located above.
+    counted_ = line_start_ = base_ + to + 1;
+    ++line_;
+  }
+  return yielded;
+}
+
+bool stream_reader::skip_oversize(char delimiter) noexcept {
+  // The window is full, holds no delimiter and cannot grow.
+  const bool junk = options_.format == document_format::json_seq && !past_first_piece_;
+  error e = make_error(junk ? error_code::unexpected_character : error_code::capacity_exceeded);
+  e.message = junk ? "expected a record separator (0x1E)" : "document larger than the stream window";
+  const std::uint64_t start = base_ + pos_;
+  count_lines(start);
+  e.offset = static_cast<std::size_t>(start);
+  e.line = line_;
+  e.column = start - line_start_ + 1;
+  past_first_piece_ = true;
+  // A piece of whitespace only is blank, however long: no document.
+  bool blank = !junk;
+  // Read on, dropping the bytes, to the delimiter or the end of the stream.
+  for (;;) {
+    for (std::size_t i = pos_; blank && i != end_; ++i) blank = is_space(window_[i]);
+    count_lines(base_ + end_);
+    base_ += end_;
+    pos_ = scan_ = end_ = 0;
+    if (read_failed_) return fail_read();
+    if (eof_) break;
+    const more m = fill(false);
+    if (m == more::failed) return true;
+    const void* found = std::memchr(window_, delimiter, end_);
+    if (found != nullptr) {
+      const auto to = static_cast<std::size_t>(static_cast<const char*>(found) - window_);
+      for (std::size_t i = 0; blank && i != to; ++i) blank = is_space(window_[i]);
+      count_lines(base_ + to);
+      pos_ = scan_ = to + 1;
+      if (options_.format == document_format::ndjson) {
+        counted_ = line_start_ = base_ + to + 1;
+        ++line_;
+      }
+      if (blank) return next_delimited(delimiter);
+      e.needed = static_cast<std::size_t>(base_ + to - start);
+      return failed(e);
+    }
+  }
+  if (blank) return next_delimited(delimiter);
+  e.needed = static_cast<std::size_t>(base_ + end_ - start);
+  return failed(e);
+}
+
+error stream_reader::parse_prefix(bool& failed_io) noexcept {
+  failed_io = false;
+  for (;;) {
+    const std::size_t avail = end_ - pos_;
+    if (avail == 0 && !eof_) {
+      const more m = fill(false);
+      if (m == more::failed) {
+        failed_io = true;
+        return error();
+      }
+      continue;
+    }
+    const error e = parse(window_ + pos_, avail);
+    const bool open = may_continue(e, e.ok() ? current_->consumed() : 0, window_ + pos_, avail);
+    if (open && read_failed_) {
+      failed_io = true;
+      fail_read();
+      return error();
+    }
+    if (eof_ || !open) return e;
+    const more m = fill(true);
+    if (m == more::failed) {
+      failed_io = true;
+      return error();
+    }
+    if (m == more::full && e.code == error_code::empty_input && !parser_.options().allow_comments) {
+      pos_ = end_;  // a window of whitespace: drop it (source() starts after it)
+      continue;
+    }
+    // A window of comments cannot be dropped: it may end inside one, and
+    // the parser does not say where. It fails as too large, below.
+    if (m == more::full) {
+      // A whole window of one document and whitespace: complete, unless it
+      // ends in a number or literal that may go on.
+      if (e.ok() && !ends_word(window_[end_ - 1])) return e;
+      error c = make_error(error_code::capacity_exceeded, cap_ + 1);
+      c.message = "document larger than the stream window";
+      c.offset = pos_;
+      return c;
+    }
+  }
+}
+
+bool stream_reader::next_concatenated() noexcept {
+  bool failed_io = false;
+  const error e = parse_prefix(failed_io);
+  if (failed_io) return true;
+  if (!e.ok()) {
+    if (e.code == error_code::empty_input) {
+      done_ = true;
+      return false;
+    }
+    source_offset_ = base_ + pos_;
+    error located = e;
+    if (e.code != error_code::capacity_exceeded) {
+      source_ = std::string_view(window_ + pos_, std::min(e.offset, end_ - pos_));
+      located.offset += pos_;
+    }
+    return fail(located);
+  }
+  const std::size_t consumed = current_->consumed();
+  const std::size_t stop = pos_ + consumed;
+  source_ = std::string_view(window_ + pos_, consumed);
+  source_offset_ = base_ + pos_;
+  if (stop != end_ && ends_word(window_[stop - 1]) && detail::starts_value(window_[stop]))
+    return fail_at(error_code::unexpected_character, "expected whitespace between documents", stop);
+  pos_ = stop;
+  return succeed();
+}
+
+bool stream_reader::skip_space() noexcept {
+  for (;;) {
+    while (pos_ != end_ && is_space(window_[pos_])) ++pos_;
+    if (pos_ != end_) return true;
+    if (read_failed_) {
+      fail_read();
+      return false;
+    }
+    if (eof_) return false;
+    if (fill(false) == more::failed) return false;
+  }
+}
+
+bool stream_reader::next_element() noexcept {
+  // before: expect '['; first: an element or ']'; after_element: ',' or ']';
+  // after_end: only whitespace may follow.
+  for (;;) {
+    const bool any = skip_space();
+    if (done_) return true;  // a read failed
+    switch (array_) {
+      case array_state::before:
+        if (!any) return fail_at(error_code::empty_input, "the stream holds no array", pos_);
+        if (window_[pos_] != '[')
+          return fail_at(error_code::unexpected_character, "expected '[': the stream is not an array",
+                         pos_);
+        ++pos_;
+        array_ = array_state::first;
+        continue;
+      case array_state::first:
+        if (!any) return fail_at(error_code::unexpected_end, "expected an element or ']'", pos_);
+        if (window_[pos_] == ']') {
+          ++pos_;
+          array_ = array_state::after_end;
+          continue;
+        }
+        break;
+      case array_state::after_element:
+        if (!any) return fail_at(error_code::unexpected_end, "expected ',' or ']'", pos_);
+        if (window_[pos_] == ']') {
+          ++pos_;
+          array_ = array_state::after_end;
+          continue;
+        }
+        if (window_[pos_] != ',')
+          return fail_at(error_code::unexpected_character, "expected ',' or ']' after an element",
+                         pos_);
+        ++pos_;
+        if (parser_.options().allow_trailing_commas) {
+          if (!skip_space()) {
+            if (done_) return true;
+            return fail_at(error_code::unexpected_end, "expected an element or ']'", pos_);
+          }
+          if (window_[pos_] == ']') {
+            ++pos_;
+            array_ = array_state::after_end;
+            continue;
+          }
+        }
+        break;
+      case array_state::after_end:
+        if (any)
+          return fail_at(error_code::trailing_content, "content after the array", pos_);
+        done_ = true;
+        return false;
+    }
+    bool failed_io = false;
+    const error e = parse_prefix(failed_io);
+    if (failed_io) return true;
+    source_offset_ = base_ + pos_;
+    if (!e.ok()) {
+      error located = e;
+      if (e.code == error_code::empty_input) {  // "[1," and the end
+        located = make_error(error_code::unexpected_end);
+        located.offset = end_ - pos_;
+      }
+      if (e.code != error_code::capacity_exceeded) {
+        source_ = std::string_view(window_ + pos_, std::min(located.offset, end_ - pos_));
+        located.offset += pos_;
+      }
+      return fail(located);
+    }
+    source_ = std::string_view(window_ + pos_, current_->consumed());
+    pos_ += current_->consumed();
+    array_ = array_state::after_element;
+    return succeed();
+  }
+}
+
+}  // namespace jot

@@ -1,0 +1,294 @@
+// NDJSON on many threads (jot/parallel.h): every thread count and chunk size
+// delivers exactly what jot::documents yields, in the same order, errors
+// included; the first error stops; arenas too small to hold a chunk; no heap
+// allocation when the caller brings threads and arenas.
+#include <gtest/gtest.h>
+#include <jot/documents.h>
+#include <jot/jot.h>
+#include <jot/parallel.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "alloc_counter.h"
+#include "document_step.h"
+#include "must.h"
+#include "test_data.h"
+
+namespace {
+
+using jot::error_code;
+using jot_test::must;
+
+using jot_test::copy_out;
+using jot_test::step;
+
+// What jot::documents yields (the reference).
+std::vector<step> sequential(std::string_view text, bool go_on, const jot::parser& p = jot::parser(),
+                             jot::arena* a = nullptr) {
+  jot::arena own;
+  jot::documents docs(p, text, a != nullptr ? *a : own,
+                      {.format = jot::document_format::ndjson, .continue_after_error = go_on});
+  std::vector<step> out;
+  while (docs.next()) out.push_back(copy_out(docs.index(), docs.current(), docs.source()));
+  return out;
+}
+
+// What parse_parallel delivers, checking that calls never overlap and that
+// indexes come in order.
+std::vector<step> parallel(std::string_view text, std::size_t threads, std::size_t chunk, bool go_on,
+                           const jot::parser& p = jot::parser()) {
+  std::vector<jot::arena> arenas(threads);
+  std::vector<step> out;
+  std::atomic<int> inside{0};
+  jot::parallel_summary s = jot::parse_parallel(
+      p, text, arenas, {.continue_after_error = go_on, .chunk_size = chunk},
+      [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
+        EXPECT_EQ(inside.fetch_add(1), 0) << "the callback ran concurrently";
+        EXPECT_EQ(index, out.size()) << "out of order";
+        out.push_back(copy_out(index, d, source));
+        inside.fetch_sub(1);
+      });
+  EXPECT_EQ(s.count, out.size());
+  std::size_t errors = 0;
+  for (const step& x : out) errors += !x.ok;
+  EXPECT_EQ(s.error_count, errors);
+  return out;
+}
+
+// Lines of every kind: good, blank, CRLF, bad in several ways, long.
+std::string mixed_text() {
+  std::string t;
+  for (int i = 0; i < 40; ++i) {
+    switch (i % 8) {
+      case 0: t += "{\"id\":" + std::to_string(i) + ",\"s\":\"x\\ny\"}\n"; break;
+      case 1: t += "\n"; break;
+      case 2: t += "  [1,2,3]  \r\n"; break;
+      case 3: t += "[1,\n"; break;                                  // unexpected_end at the LF
+      case 4: t += std::string(100 + i, ' ') + "\"long\"\n"; break;
+      case 5: t += "{\"a\":tru}\n"; break;                          // invalid literal
+      case 6: t += "1 2\n"; break;                                  // trailing content
+      default: t += "\t\r\n"; break;
+    }
+  }
+  return t;
+}
+
+void expect_same(std::string_view text, bool go_on, const jot::parser& p = jot::parser()) {
+  const std::vector<step> want = sequential(text, go_on, p);
+  for (std::size_t threads = 1; threads <= 8; ++threads)
+    for (std::size_t chunk : {1u, 2u, 3u, 5u, 16u, 64u, 1000u, 65536u}) {
+      SCOPED_TRACE(testing::Message() << threads << " threads, chunks of " << chunk);
+      EXPECT_EQ(parallel(text, threads, chunk, go_on, p), want);
+    }
+}
+
+TEST(Parallel, SameAsDocumentsForEveryThreadCountAndChunkSize) {
+  const std::string text = mixed_text();
+  ASSERT_GT(sequential(text, true).size(), 20u);
+  expect_same(text, true);
+  expect_same(text, false);
+}
+
+TEST(Parallel, GoodLinesOnly) {
+  std::string text;
+  for (int i = 0; i < 100; ++i) text += "{\"n\":" + std::to_string(i) + "}\n";
+  const std::vector<step> got = parallel(text, 4, 7, false);
+  ASSERT_EQ(got.size(), 100u);
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    ASSERT_TRUE(got[i].ok);
+    EXPECT_EQ(got[i].json, "{\"n\":" + std::to_string(i) + "}");
+  }
+  expect_same(text, false);
+}
+
+TEST(Parallel, EmptyAndBlankInput) {
+  for (const char* text : {"", "\n", "\n\n \r\n\t\n", "   "}) {
+    SCOPED_TRACE(testing::Message() << '"' << text << '"');
+    EXPECT_TRUE(parallel(text, 3, 1, false).empty());
+    expect_same(text, false);
+  }
+}
+
+TEST(Parallel, FinalLineWithoutLf) {
+  const std::string text = "[1]\n[2]\n{\"last\":true}";
+  const std::vector<step> got = parallel(text, 2, 4, false);
+  ASSERT_EQ(got.size(), 3u);
+  ASSERT_TRUE(got[2].ok);
+  EXPECT_EQ(got[2].json, "{\"last\":true}");
+  expect_same(text, false);
+  expect_same("[1]\n[2", true);  // and a bad one
+}
+
+TEST(Parallel, ErrorsNameIndexLineColumnOffset) {
+  const std::string text = "[1]\n\n[2]\n  {\"a\" 1}\n[3]\n";
+  const std::vector<step> got = parallel(text, 2, 3, true);
+  ASSERT_EQ(got.size(), 4u);
+  ASSERT_FALSE(got[2].ok);
+  EXPECT_EQ(got[2].index, 2u);
+  EXPECT_EQ(got[2].error.code, error_code::unexpected_character);
+  EXPECT_EQ(got[2].error.line, 4u);
+  EXPECT_EQ(got[2].error.column, 8u);
+  EXPECT_EQ(got[2].error.offset, text.find("1}"));
+  expect_same(text, true);
+}
+
+// Every line bad: each chunk holds an error. With recovery all are delivered;
+// without, only the first (and no other callback runs).
+TEST(Parallel, AnErrorInEveryChunk) {
+  std::string text;
+  for (int i = 0; i < 64; ++i) text += "[" + std::to_string(i) + ",]\n";
+  const std::vector<step> all = parallel(text, 4, 6, true);
+  ASSERT_EQ(all.size(), 64u);
+  for (const step& s : all) {
+    EXPECT_FALSE(s.ok);
+    EXPECT_EQ(s.error.line, s.index + 1);
+  }
+  for (std::size_t threads : {1u, 2u, 4u, 8u}) {
+    const std::vector<step> first = parallel(text, threads, 6, false);
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_EQ(first[0].error.line, 1u);
+  }
+  expect_same(text, true);
+  expect_same(text, false);
+}
+
+// A callback returning false stops the parse: no call follows it.
+TEST(Parallel, CallbackStops) {
+  std::string text;
+  for (int i = 0; i < 500; ++i) text += "[" + std::to_string(i) + "]\n";
+  for (std::size_t threads : {1u, 2u, 5u, 8u})
+    for (std::size_t chunk : {1u, 16u, 4096u}) {
+      std::vector<jot::arena> arenas(threads);
+      std::size_t calls = 0;
+      const jot::parallel_summary s = jot::parse_parallel(
+          jot::parser(), text, arenas, {.chunk_size = chunk},
+          [&](std::size_t index, jot::result<jot::document>& d, std::string_view) {
+            ++calls;
+            EXPECT_TRUE(d.ok());
+            return index < 123;
+          });
+      EXPECT_EQ(calls, 124u) << threads << " threads, chunks of " << chunk;
+      EXPECT_EQ(s.count, 124u);
+    }
+}
+
+// The first error stops delivery: every document before it, none after.
+TEST(Parallel, FirstErrorStops) {
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += i == 137 ? "{oops}\n" : "[" + std::to_string(i) + "]\n";
+  for (std::size_t threads : {2u, 8u}) {
+    const std::vector<step> got = parallel(text, threads, 16, false);
+    ASSERT_EQ(got.size(), 138u);
+    EXPECT_FALSE(got.back().ok);
+    EXPECT_EQ(got.back().error.line, 138u);
+  }
+}
+
+TEST(Parallel, ParseOptionsAndByteOrderMark) {
+  jot::parse_options o;
+  o.allow_bom = true;
+  o.allow_comments = true;
+  const jot::parser p(o);
+  const std::string text = "\xEF\xBB\xBF[1] // one\n/* c */ [2]\n\xEF\xBB\xBF[3]\n";
+  const std::vector<step> want = sequential(text, true, p);
+  ASSERT_EQ(want.size(), 3u);
+  EXPECT_TRUE(want[0].ok);
+  EXPECT_FALSE(want[2].ok) << "a BOM is skipped at the start of text only";
+  expect_same(text, true, p);
+}
+
+// Arenas that hold about one document: a worker whose chunk does not fit
+// waits for its turn and delivers as it parses; a document too large for an
+// empty arena fails alone, as with documents.
+TEST(Parallel, ArenasTooSmallForAChunk) {
+  std::string big = "[";
+  for (int i = 0; i < 200; ++i) big += std::to_string(i) + ",";
+  big += "0]";
+  std::string text;
+  for (int i = 0; i < 30; ++i) text += i == 11 ? big + "\n" : "[" + std::to_string(i) + ",\"abcdefgh\"]\n";
+  constexpr std::size_t size = 512;
+  alignas(16) static char reference_buffer[size];
+  jot::arena reference(reference_buffer, size);
+  const std::vector<step> want = sequential(text, true, jot::parser(), &reference);
+  ASSERT_EQ(want.size(), 30u);
+  ASSERT_FALSE(want[11].ok);
+  EXPECT_EQ(want[11].error.code, error_code::capacity_exceeded);
+  for (std::size_t threads : {1u, 2u, 3u}) {
+    alignas(16) static char buffers[3][size];
+    jot::arena arenas[3] = {{buffers[0], size}, {buffers[1], size}, {buffers[2], size}};
+    std::vector<step> got;
+    const jot::parallel_summary s = jot::parse_parallel(
+        jot::parser(), text, std::span(arenas).first(threads), {.continue_after_error = true, .chunk_size = 256},
+        [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
+          got.push_back(copy_out(index, d, source));
+        });
+    EXPECT_EQ(s.count, 30u);
+    EXPECT_EQ(got, want) << threads << " threads";
+  }
+}
+
+// work() may run on the caller's threads, and even one after another on one.
+TEST(Parallel, WorkersRunOneAfterAnother) {
+  const std::string text = mixed_text();
+  const std::vector<step> want = sequential(text, true);
+  std::vector<jot::arena> arenas(4);
+  std::vector<step> got;
+  auto on_document = [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
+    got.push_back(copy_out(index, d, source));
+  };
+  jot::parallel_documents job(jot::parser(), text, arenas, {.continue_after_error = true, .chunk_size = 8},
+                              on_document);
+  for (std::size_t w = 4; w-- > 0;) job.work(w);
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(job.summary().count, want.size());
+}
+
+// Caller threads and caller buffers: the parse allocates nothing.
+TEST(Parallel, CallerThreadsAndBuffersAllocateNothing) {
+  std::string text;
+  for (int i = 0; i < 500; ++i)
+    text += "{\"id\":" + std::to_string(i) + ",\"tag\":\"t\\u00e9\",\"v\":[1.5,true,null]}\n";
+  constexpr std::size_t threads = 4;
+  constexpr std::size_t size = 16 * 1024;
+  alignas(16) static char buffers[threads][size];
+  jot::arena arenas[threads] = {
+      {buffers[0], size}, {buffers[1], size}, {buffers[2], size}, {buffers[3], size}};
+  std::size_t count = 0;
+  std::uint64_t sum = 0;
+  auto on_document = [&](std::size_t, jot::result<jot::document>& d, std::string_view) {
+    ++count;
+    if (d) sum += (*d)["id"].get_uint64().value_or(0);
+  };
+  jot::parallel_documents job(jot::parser(), text, arenas, {.chunk_size = 1024}, on_document);
+  std::atomic<bool> go{false};
+  std::vector<std::thread> pool;  // started (and allocated) before counting
+  for (std::size_t w = 1; w < threads; ++w)
+    pool.emplace_back([&, w] {
+      while (!go.load()) std::this_thread::yield();
+      job.work(w);
+    });
+  const std::size_t before = jot_test::allocation_count();
+  go.store(true);
+  job.work(0);
+  for (std::thread& t : pool) t.join();
+  EXPECT_EQ(jot_test::allocation_count(), before);
+  EXPECT_EQ(count, 500u);
+  EXPECT_EQ(sum, 499u * 500u / 2);
+  EXPECT_EQ(job.summary().error_count, 0u);
+}
+
+TEST(Parallel, AmazonCorpus) {
+  JOT_REQUIRE_DATA(dir);
+  std::string text;
+  if (!jot_test::read_file(dir + "/corpus/amazon_cellphones.ndjson", text))
+    GTEST_SKIP() << "corpus/amazon_cellphones.ndjson not in " << dir;
+  const std::vector<step> want = sequential(text, false);
+  ASSERT_GT(want.size(), 700u);
+  for (std::size_t threads : {1u, 2u, 5u})
+    for (std::size_t chunk : {4096u, 65536u}) EXPECT_EQ(parallel(text, threads, chunk, false), want);
+}
+
+}  // namespace

@@ -1,0 +1,445 @@
+// Streams through a window (jot/stream.h): every window size and read split
+// agrees with documents over the whole buffer; array elements; oversize
+// documents; read failures; memory bounded by the window and the largest
+// document on a generated 64 MB stream.
+#include <gtest/gtest.h>
+#include <jot/jot.h>
+#include <jot/stream.h>
+#include <jot/typed.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "document_step.h"
+#include "must.h"
+#include "test_data.h"
+
+namespace {
+
+using jot::document_format;
+using jot::error_code;
+using jot_test::must;
+
+using jot_test::step;
+
+template <class Reader>
+step take(Reader& r) {
+  return jot_test::copy_out(r.index(), r.current(), r.source());
+}
+
+// A source over a string that hands out at most `chunk` bytes per read, and
+// exactly `first` bytes on the first read (when nonzero).
+struct string_source {
+  std::string_view text;
+  std::size_t chunk = static_cast<std::size_t>(-1);
+  std::size_t first = 0;
+  std::size_t at = 0;
+  bool fail_at_end = false;  // an io_error instead of the end of the stream
+
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    std::size_t n = std::min({size, chunk, text.size() - at});
+    if (at == 0 && first != 0) n = std::min(size, first);
+    if (n == 0 && fail_at_end) return jot::make_error(error_code::io_error);
+    std::memcpy(buffer, text.data() + at, n);
+    at += n;
+    return n;
+  }
+};
+
+std::vector<step> by_documents(std::string_view text, jot::documents_options d,
+                               const jot::parse_options& o = {}) {
+  jot::arena a;
+  jot::parser p(o);
+  jot::documents docs(p, text, a, d);
+  std::vector<step> out;
+  while (docs.next()) out.push_back(take(docs));
+  return out;
+}
+
+std::vector<step> by_stream(string_source src, std::size_t window, jot::stream_options s,
+                            const jot::parse_options& o = {}) {
+  // An exact-size heap window: ASan catches a read past it.
+  std::unique_ptr<char[]> w(new char[window]);
+  jot::arena a;
+  jot::parser p(o);
+  jot::stream_reader r(p, jot::source::of(src), {w.get(), window}, a, s);
+  std::vector<step> out;
+  while (r.next()) out.push_back(take(r));
+  EXPECT_EQ(r.count(), out.size());
+  EXPECT_FALSE(r.next()) << "a finished iteration stays finished";
+  return out;
+}
+
+struct format_case {
+  document_format format;
+  bool go_on;
+  const char* text;
+};
+
+const format_case cases[] = {
+    {document_format::ndjson, false, "{\"a\":1}\n[1,2,3]\n\n\"str\\n\"\r\n  42  \nnull"},
+    {document_format::ndjson, true, "1\n[1,\n2]\n{\"k\":\"v\"}\n  \nfalse x\n\"\\ud83d\\ude00\"\n"},
+    {document_format::ndjson, true, "\xEF\xBB\xBF[1]\n[\"\xC3\xA9\xF0\x9F\x98\x80\"]\n{\"a\":[{}]}\n"},
+    {document_format::ndjson, false, "[1]\n{\"a\" 1}\n[2]\n"},
+    {document_format::concatenated, false, "{\"a\":1} [1,2]\n\n\"s\"123 4.5e10 true null{}[]"},
+    {document_format::concatenated, false, "  [1]\n\n[2,\n3] 12345678 \"abc\\u00e9def\" 1x"},
+    {document_format::concatenated, false, "[1] [2] truefalse [3]"},
+    {document_format::concatenated, false, "[1]\n[2, 3\n"},
+    {document_format::json_seq, false, "\x1E{\"a\":1}\n\x1E[1]\n\x1E\x1E\"s\"\n\x1E" "12\n"},
+    {document_format::json_seq, true, "junk\x1E[1]\n\x1E" "123\x1E[2,\n\x1E{}\n\x1E" "5"},
+};
+
+// The largest source among the documents: windows at least this large (plus
+// the distance at which a cut is told from an error) must agree.
+std::size_t largest(const std::vector<step>& steps) {
+  std::size_t n = 0;
+  for (const step& s : steps) n = std::max(n, s.source.size());
+  return n;
+}
+
+TEST(Stream, EveryWindowAndSplitAgreesWithDocuments) {
+  jot::parse_options o;
+  o.allow_bom = true;
+  for (const format_case& c : cases) {
+    SCOPED_TRACE(c.text);
+    const std::string_view text = c.text;
+    const std::vector<step> expected = by_documents(text, {c.format, c.go_on}, o);
+    ASSERT_FALSE(expected.empty());
+    const jot::stream_options s{c.format, false, c.go_on};
+    const std::size_t min_window = largest(expected) + 16;
+    for (std::size_t w = min_window; w <= text.size() + 2; ++w) {
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, text.size()}) {
+        SCOPED_TRACE("window " + std::to_string(w) + ", chunk " + std::to_string(chunk));
+        EXPECT_EQ(by_stream({text, chunk}, w, s, o), expected);
+      }
+    }
+    for (std::size_t split = 1; split <= text.size(); ++split) {
+      SCOPED_TRACE("split " + std::to_string(split));
+      string_source src{text};
+      src.first = split;
+      EXPECT_EQ(by_stream(src, text.size() + 1, s, o), expected);
+    }
+  }
+}
+
+TEST(Stream, CorpusNdjsonAgreesWithDocuments) {
+  JOT_REQUIRE_DATA(dir);
+  std::string text;
+  if (!jot_test::read_file(dir + "/corpus/amazon_cellphones.ndjson", text))
+    GTEST_SKIP() << "corpus/amazon_cellphones.ndjson not in " << dir;
+  const std::vector<step> expected = by_documents(text, {document_format::ndjson});
+  ASSERT_EQ(expected.size(), 793u);
+  const std::size_t w = largest(expected) + 1;  // as small as the largest line and its LF
+  EXPECT_EQ(by_stream({text, 4096}, w, {}), expected);
+  EXPECT_EQ(by_stream({text}, w * 3 + 17, {}), expected);
+  EXPECT_EQ(by_stream({text}, w, {document_format::concatenated}),
+            by_documents(text, {document_format::concatenated}));
+}
+
+TEST(Stream, LineTooLongForTheWindow) {
+  const std::string text = "[1]\n[\"" + std::string(100, 'x') + "\"]\n[2]\n";
+  for (std::size_t chunk : {std::size_t{1}, std::size_t{7}, text.size()}) {
+    const auto steps = by_stream({text, chunk}, 32, {document_format::ndjson, false, true});
+    ASSERT_EQ(steps.size(), 3u);
+    EXPECT_TRUE(steps[0].ok);
+    ASSERT_FALSE(steps[1].ok);
+    EXPECT_EQ(steps[1].error.code, error_code::capacity_exceeded);
+    EXPECT_EQ(steps[1].error.needed, 104u) << "the line's size, without its LF";
+    EXPECT_EQ(steps[1].error.offset, 4u);
+    EXPECT_EQ(steps[1].error.line, 2u);
+    EXPECT_EQ(steps[1].error.column, 1u);
+    ASSERT_TRUE(steps[2].ok) << steps[2];
+    EXPECT_EQ(steps[2].json, "[2]");
+    EXPECT_EQ(steps[2].index, 2u);
+  }
+  // Without continue_after_error the oversize line ends the iteration.
+  EXPECT_EQ(by_stream({text}, 32, {}).size(), 2u);
+  // A blank line is no document, however long.
+  const std::string blank = "[1]\n" + std::string(100, ' ') + "\r\n[2]\n" + std::string(50, '\t');
+  EXPECT_EQ(by_stream({blank, 5}, 32, {}), by_documents(blank, {}));
+}
+
+TEST(Stream, CommentCutByTheWindow) {
+  jot::parse_options o;
+  o.allow_comments = true;
+  const std::string_view text = "1\r\n/*x*/\"s\" 2 // c\n3";
+  const auto expected = by_documents(text, {document_format::concatenated}, o);
+  for (std::size_t chunk = 1; chunk <= text.size(); ++chunk)
+    EXPECT_EQ(by_stream({text, chunk}, 40, {document_format::concatenated}, o), expected);
+  // Comments longer than the window are too large, never misread: the
+  // window may end inside one ("c" below is not a document).
+  const std::string_view comments = "//c\n//c\n  \n  \n//c\n/*x*/ 1";
+  const auto steps = by_stream({comments, 2}, 16, {document_format::concatenated}, o);
+  ASSERT_EQ(steps.size(), 1u);
+  EXPECT_EQ(steps[0].error.code, error_code::capacity_exceeded);
+  // Whitespace longer than the window is dropped.
+  const std::string spaces = std::string(100, ' ') + "[1] " + std::string(100, '\n') + "2";
+  EXPECT_EQ(by_stream({spaces, 7}, 16, {document_format::concatenated}).size(), 2u);
+}
+
+TEST(Stream, DocumentTooLargeForTheWindow) {
+  const std::string text = "[1] [\"" + std::string(100, 'x') + "\"] [2]";
+  const auto steps = by_stream({text}, 32, {document_format::concatenated});
+  ASSERT_EQ(steps.size(), 2u);
+  ASSERT_FALSE(steps[1].ok);
+  EXPECT_EQ(steps[1].error.code, error_code::capacity_exceeded);
+  EXPECT_GT(steps[1].error.needed, 32u);
+  EXPECT_EQ(steps[1].error.offset, 4u);
+  EXPECT_EQ(steps[1].error.column, 5u);
+}
+
+TEST(Stream, WindowGrowsUpToItsMaximum) {
+  const std::string text = "[1]\n[\"" + std::string(1000, 'x') + "\"]\n[2]\n";
+  for (bool array : {false, true}) {
+    const std::string input = array ? "[[1],[\"" + std::string(1000, 'x') + "\"],[2]]" : text;
+    string_source src{input, 5};
+    jot::arena a;
+    jot::stream_reader r(jot::source::of(src), {nullptr, 16, jot::malloc_allocator(), 4096}, a,
+                         {document_format::ndjson, array});
+    std::vector<std::string> seen;
+    while (r.next()) {
+      ASSERT_TRUE(r.current().ok()) << jot::error_code_name(r.current().error().code);
+      jot::output_buffer out;
+      seen.emplace_back(must(jot::write(r.current()->root(), out)));
+    }
+    ASSERT_EQ(seen.size(), 3u);
+    EXPECT_EQ(seen[1].size(), 1004u);
+    EXPECT_GE(r.window_size(), 1004u);
+    EXPECT_LE(r.window_size(), 4096u);
+    // The same with a maximum too small: capacity_exceeded.
+    string_source again{input, 5};
+    jot::stream_reader small(jot::source::of(again), {nullptr, 16, jot::malloc_allocator(), 512},
+                             a, {document_format::ndjson, array});
+    ASSERT_TRUE(small.next());
+    ASSERT_TRUE(small.next());
+    ASSERT_FALSE(small.current().ok());
+    EXPECT_EQ(small.current().error().code, error_code::capacity_exceeded);
+  }
+}
+
+TEST(Stream, EmptyWindowFails) {
+  for (bool array : {false, true}) {
+    string_source src{"[1]\n"};
+    jot::arena a;
+    jot::stream_reader r(jot::source::of(src), {nullptr, 0}, a, {document_format::ndjson, array});
+    ASSERT_TRUE(r.next());
+    ASSERT_FALSE(r.current().ok());
+    EXPECT_EQ(r.current().error().code, error_code::capacity_exceeded);
+    EXPECT_FALSE(r.next());
+  }
+}
+
+TEST(Stream, ReadFailureIsAnIoError) {
+  for (document_format f : {document_format::ndjson, document_format::concatenated}) {
+    string_source src{"[1]\n[2]\n[3", 4};
+    src.fail_at_end = true;
+    const auto steps = by_stream(src, 64, {f, false, true});
+    ASSERT_EQ(steps.size(), 3u);
+    EXPECT_TRUE(steps[1].ok);
+    ASSERT_FALSE(steps[2].ok);
+    EXPECT_EQ(steps[2].error.code, error_code::io_error);
+    EXPECT_EQ(steps[2].error.offset, 10u) << "where the stream stopped";
+    EXPECT_EQ(steps[2].error.line, 3u);
+  }
+}
+
+// Array elements: the elements of one top-level array.
+std::vector<step> elements(std::string_view text, std::size_t window, std::size_t chunk,
+                           const jot::parse_options& o = {}) {
+  return by_stream({text, chunk}, window, {document_format::ndjson, true}, o);
+}
+
+TEST(Stream, ArrayElementsMatchTheWholeArray) {
+  const char* texts[] = {
+      "[]", "  [ ]  ", "[1]", "[1,2,3]", " [ {\"a\":[1,{}]} ,\n\"s\" , [[]], 12345, -0.5e3 ,true,null ]\n",
+      "[\"\\ud83d\\ude00\xC3\xA9\",{\"k\":\"\\n\"}]"};
+  for (const char* t : texts) {
+    SCOPED_TRACE(t);
+    const std::string_view text = t;
+    jot::arena whole_arena;
+    const jot::document whole = must(jot::parse(text, whole_arena));
+    std::vector<std::string> expected;
+    for (const jot::value v : must(whole.root().get_array())) {
+      jot::output_buffer out;
+      expected.emplace_back(must(jot::write(v, out)));
+    }
+    for (std::size_t w = 24; w <= text.size() + 2; ++w) {
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{4}, text.size()}) {
+        const auto steps = elements(text, w, chunk);
+        ASSERT_EQ(steps.size(), expected.size()) << "window " << w << ", chunk " << chunk;
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+          ASSERT_TRUE(steps[i].ok) << steps[i];
+          EXPECT_EQ(steps[i].json, expected[i]);
+          EXPECT_EQ(steps[i].index, i);
+        }
+      }
+    }
+  }
+}
+
+TEST(Stream, ArrayElementsErrors) {
+  struct bad {
+    const char* text;
+    error_code code;
+    std::size_t offset;
+    std::size_t good;  // elements before the error
+  };
+  const bad cases_[] = {
+      {"", error_code::empty_input, 0, 0},
+      {"  {\"a\":1}", error_code::unexpected_character, 2, 0},
+      {"[1,2", error_code::unexpected_end, 4, 2},
+      {"[1,2,", error_code::unexpected_end, 5, 2},
+      {"[", error_code::unexpected_end, 1, 0},
+      {"[1 2]", error_code::unexpected_character, 3, 1},
+      {"[1;2]", error_code::unexpected_character, 2, 1},
+      {"[1,2] x", error_code::trailing_content, 6, 2},
+      {"[1,2]]", error_code::trailing_content, 5, 2},
+      {"[1,]", error_code::unexpected_character, 3, 1},
+      {"[,1]", error_code::unexpected_character, 1, 0},
+      {"[1,{\"a\" 1}]", error_code::unexpected_character, 8, 1},
+      {"[1,\n  [2,\n   x]]", error_code::unexpected_character, 13, 1},
+  };
+  for (const bad& c : cases_) {
+    SCOPED_TRACE(c.text);
+    const std::string_view text = c.text;
+    jot::arena a;
+    for (std::size_t w = 24; w <= text.size() + 24; ++w) {
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{2}, text.size() + 1}) {
+        const auto steps = elements(text, w, chunk);
+        ASSERT_EQ(steps.size(), c.good + 1) << "window " << w << ", chunk " << chunk;
+        for (std::size_t i = 0; i < c.good; ++i) EXPECT_TRUE(steps[i].ok) << steps[i];
+        const step& last = steps.back();
+        ASSERT_FALSE(last.ok) << last;
+        EXPECT_EQ(last.error.code, c.code) << last;
+        EXPECT_EQ(last.error.offset, c.offset) << last;
+        EXPECT_EQ(last.index, c.good);
+        jot::error located = last.error;
+        jot::locate(located, text);
+        EXPECT_EQ(last.error.line, located.line);
+        EXPECT_EQ(last.error.column, located.column);
+      }
+    }
+    // The whole array parsed at once fails too (where its parser says).
+    if (text.find('[') != std::string_view::npos) EXPECT_FALSE(jot::parse(text, a).ok());
+  }
+  // Trailing commas, where the parser allows them.
+  jot::parse_options o;
+  o.allow_trailing_commas = true;
+  const auto steps = elements("[1,2,]", 32, 1, o);
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_TRUE(steps[1].ok);
+}
+
+struct point {
+  int x = 0;
+  int y = 0;
+  std::string_view name;
+};
+
+TEST(Stream, TypedElements) {
+  std::string text = "[";
+  for (int i = 0; i < 200; ++i) {
+    if (i != 0) text += ",\n";
+    text += "{\"x\":" + std::to_string(i) + ",\"y\":" + std::to_string(-i) + ",\"name\":\"p" +
+            std::to_string(i) + "\"}";
+  }
+  text += "]";
+  string_source src{text, 100};
+  char window[128];
+  jot::arena dom;
+  jot::stream_reader r(jot::source::of(src), {window, sizeof window}, dom,
+                       {document_format::ndjson, true});
+  int i = 0;
+  jot::arena typed;
+  while (r.next()) {
+    ASSERT_TRUE(r.current().ok());
+    point p;
+    typed.reset();
+    ASSERT_TRUE(jot::read(r.source(), p, typed).ok()) << r.source();
+    EXPECT_EQ(p.x, i);
+    EXPECT_EQ(p.y, -i);
+    EXPECT_EQ(p.name, "p" + std::to_string(i));
+    ++i;
+  }
+  EXPECT_EQ(i, 200);
+}
+
+// A source that generates `total` bytes of NDJSON or of one array, on the
+// fly: the stream is never in memory.
+struct generator {
+  std::uint64_t total;
+  bool array;
+  std::uint64_t made = 0;
+  std::uint64_t items = 0;
+  std::string pending;
+
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    std::size_t n = 0;
+    while (n < size) {
+      if (pending.empty()) {
+        if (made >= total) break;
+        std::string item = "{\"id\":" + std::to_string(items) +
+                           ",\"name\":\"item\",\"tags\":[\"a\",\"b\"],\"v\":" +
+                           std::to_string(items * 0.5) + "}";
+        if (array) pending = (items == 0 ? "[" : ",\n") + item;
+        else pending = item + "\n";
+        ++items;
+        made += pending.size();
+        if (array && made >= total) pending += "]";
+      }
+      const std::size_t k = std::min(size - n, pending.size());
+      std::memcpy(buffer + n, pending.data(), k);
+      pending.erase(0, k);
+      n += k;
+    }
+    return n;
+  }
+};
+
+// Counts the bytes an arena and a window take from upstream.
+struct counting_upstream {
+  std::size_t live = 0;
+  std::size_t peak = 0;
+  void* allocate(std::size_t n, std::size_t align) {
+    live += n;
+    peak = std::max(peak, live);
+    return ::operator new(n, std::align_val_t(align));
+  }
+  void deallocate(void* p, std::size_t n, std::size_t align) {
+    live -= n;
+    ::operator delete(p, std::align_val_t(align));
+  }
+};
+
+TEST(Stream, MemoryStaysBoundedOn64MegabyteStreams) {
+  for (bool array : {false, true}) {
+    counting_upstream counter;
+    generator gen{64u << 20, array};
+    const std::size_t window = 64 * 1024;
+    std::uint64_t count = 0;
+    {
+      // An arena that starts in a small buffer: the parser sizes its first
+      // upstream block from the bytes left to parse, which for a prefix parse
+      // (array elements) is the rest of the window, not the element.
+      alignas(16) char dom[8192];
+      jot::arena a(dom, sizeof dom, jot::allocator::of(counter));
+      jot::stream_reader r(jot::source::of(gen), {nullptr, window, jot::allocator::of(counter)}, a,
+                           {document_format::ndjson, array});
+      while (r.next()) {
+        ASSERT_TRUE(r.current().ok()) << jot::error_code_name(r.current().error().code);
+        ++count;
+      }
+      EXPECT_EQ(r.bytes_read(), gen.made + (array ? 1 : 0));
+    }
+    EXPECT_EQ(count, gen.items);
+    EXPECT_GT(gen.made, 64u << 20);
+    // The window alone: each ~70-byte element's DOM fits in the arena's buffer.
+    EXPECT_LE(counter.peak, window) << "peak upstream bytes";
+    EXPECT_EQ(counter.live, 0u);
+  }
+}
+
+}  // namespace
