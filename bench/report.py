@@ -17,7 +17,7 @@ import sys
 from collections import OrderedDict
 from xml.sax.saxutils import escape
 
-WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson", "build", "patch"]
+WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson", "build", "patch", "stream"]
 WORKLOAD_NAME = {
     "dom_parse": "DOM parse",
     "dom_serialize": "DOM serialize, minified",
@@ -27,6 +27,7 @@ WORKLOAD_NAME = {
     "ndjson": "NDJSON, one parse per line",
     "build": "Build from C++ values + serialize",
     "patch": "JSON Patch, 10 operations",
+    "stream": "Stream: elements of a 1 GiB array, peak RSS in the notes",
 }
 OUTPUT_WORKLOADS = ("dom_serialize", "typed_encode", "build")  # their MB/s count output bytes
 # Every note a runner writes when a check fails (bench/runner/main.cpp,

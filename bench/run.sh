@@ -20,12 +20,15 @@ rm -f "$raw"/*.json
 start=$(date +%s)
 
 echo "bench: C++ ($mode)"
-"$out/jot_bench" $flag --data "$data" --out "$raw/cpp.json" || { echo "bench: jot_bench failed" >&2; exit 1; }
+# The stream row's input (1 GiB, quick 128 MiB) is generated here once, never committed.
+"$out/jot_bench" $flag --data "$data" --out "$raw/cpp.json" --stream-file "$out/stream_array_$mode.json" \
+  || { echo "bench: jot_bench failed" >&2; exit 1; }
 
 rs="$root/bench/rust/target/release/jot-bench-rs"
 if [ -x "$rs" ]; then
   echo "bench: Rust ($mode)"
-  "$rs" $flag --data "$data" --out "$raw/rust.json" || echo "note: the Rust runner failed; its rows are missing"
+  "$rs" $flag --data "$data" --out "$raw/rust.json" --stream-file "$out/stream_array_$mode.json" \
+    || echo "note: the Rust runner failed; its rows are missing"
 else
   echo "note: $rs not built; Rust rows skipped"
 fi
@@ -34,7 +37,8 @@ go="$root/bench/go/bin/jot-bench-go"
 if [ -x "$go" ]; then
   echo "bench: Go ($mode)"
   # -quick is a Go flag; the others are spelled the same.
-  "$go" ${flag:+-quick} -data "$data" -out "$raw/go.json" || echo "note: the Go runner failed; its rows are missing"
+  "$go" ${flag:+-quick} -data "$data" -out "$raw/go.json" -stream-file "$out/stream_array_$mode.json" \
+    || echo "note: the Go runner failed; its rows are missing"
 else
   echo "note: $go not built; Go rows skipped"
 fi

@@ -3,10 +3,19 @@
 // allocates nothing); output into a reused jot::output_buffer. The build rows
 // use a mutable document (jot/mutable.h) and the streaming writer (jot/writer.h).
 #include <jot/jot.h>
+#include <jot/parallel.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "../runner/bench.h"
 
@@ -91,6 +100,94 @@ long ndjson(void* p, input in) {
   return n;
 }
 
+// jot::parse_parallel on every core, threads started per call (as simdjson's
+// threaded parse_many starts its worker per stream): one arena per thread,
+// kept across calls.
+struct jot_parallel_state {
+  jot::parser parser;
+  std::vector<jot::arena> arenas{std::max(1u, std::thread::hardware_concurrency())};
+};
+
+void* create_parallel() { return new jot_parallel_state; }
+void destroy_parallel(void* p) { delete static_cast<jot_parallel_state*>(p); }
+
+long ndjson_parallel(void* p, input in) {
+  auto& s = *static_cast<jot_parallel_state*>(p);
+  const jot::parallel_summary r = jot::parse_parallel(
+      s.parser, in.view(), s.arenas, {}, [](std::size_t, jot::result<jot::document>&, std::string_view) {});
+  return r.error_count != 0 ? -1 : static_cast<long>(r.count);
+}
+
+// The same on threads kept between calls, as a caller with a thread pool runs
+// a parallel_documents: worker w > 0 sleeps on an atomic until a job comes.
+struct jot_pool_state {
+  jot::parser parser;
+  std::vector<jot::arena> arenas{std::max(1u, std::thread::hardware_concurrency())};
+  jot::parallel_documents* job = nullptr;
+  std::atomic<unsigned> generation{0};  // bumped per job (and at exit: job null)
+  std::atomic<std::size_t> running{0};  // helpers still working on the job
+  std::vector<std::thread> helpers;
+  jot_pool_state() {
+    for (std::size_t w = 1; w < arenas.size(); ++w)
+      helpers.emplace_back([this, w] {
+        unsigned seen = 0;
+        for (;;) {
+          generation.wait(seen, std::memory_order_acquire);
+          seen = generation.load(std::memory_order_acquire);
+          if (job == nullptr) return;
+          job->work(w);
+          if (running.fetch_sub(1, std::memory_order_acq_rel) == 1) running.notify_one();
+        }
+      });
+  }
+  ~jot_pool_state() {
+    job = nullptr;
+    generation.fetch_add(1, std::memory_order_release);
+    generation.notify_all();
+    for (std::thread& t : helpers) t.join();
+  }
+};
+
+void* create_pool() { return new jot_pool_state; }
+void destroy_pool(void* p) { delete static_cast<jot_pool_state*>(p); }
+
+long ndjson_pool(void* p, input in) {
+  auto& s = *static_cast<jot_pool_state*>(p);
+  auto ignore = [](std::size_t, jot::result<jot::document>&, std::string_view) {};
+  jot::parallel_documents job(s.parser, in.view(), s.arenas, {}, ignore);
+  s.job = &job;
+  s.running.store(s.helpers.size(), std::memory_order_relaxed);
+  s.generation.fetch_add(1, std::memory_order_release);
+  s.generation.notify_all();
+  job.work(0);
+  for (std::size_t r = s.running.load(std::memory_order_acquire); r != 0;
+       r = s.running.load(std::memory_order_acquire))
+    s.running.wait(r, std::memory_order_acquire);
+  const jot::parallel_summary sum = job.summary();
+  return sum.error_count != 0 ? -1 : static_cast<long>(sum.count);
+}
+
+// jot::stream_reader over a file descriptor: a 1 MB window, and each
+// element's DOM in a 64 KB arena buffer (malloc beyond it).
+long stream(const char* path) {
+  const int fd = ::open(path, O_RDONLY);
+  if (fd < 0) return -1;
+  std::unique_ptr<char[]> window(new char[1 << 20]);
+  std::unique_ptr<char[]> dom(new char[64 * 1024]);
+  jot::arena a(dom.get(), 64 * 1024, jot::malloc_allocator());
+  jot::stream_reader r(jot::fd_source(fd), {window.get(), 1 << 20}, a, {.array_elements = true});
+  long n = 0;
+  while (r.next()) {
+    if (!r.current()) {
+      n = -1;
+      break;
+    }
+    ++n;
+  }
+  ::close(fd);
+  return n;
+}
+
 // Like jot's operator== but with object members matched by key in any order
 // (nlohmann/json, for one, sorts keys). Untimed, so the quadratic lookup is fine.
 bool same_unordered(jot::value a, jot::value b) {
@@ -162,21 +259,26 @@ std::string_view build_mutable(void* p, const tw_data& in) {
   return r ? *r : std::string_view();
 }
 
-// The streaming writer straight into the reused output buffer: no tree.
+// The streaming writer straight into the reused output buffer: no tree. The
+// member names are "name"_key literals, checked and quoted at compile time.
 std::string_view build_writer(void* p, const tw_data& in) {
+  using namespace jot::literals;
   auto& s = *static_cast<build_state*>(p);
   s.out.clear();
   jot::writer w(s.out);
-  w.begin_object().key("statuses").begin_array();
+  w.begin_object().key("statuses"_key).begin_array();
   for (const tw_status& t : in.statuses) {
     const tw_user& u = t.user;
-    w.begin_object().key("created_at").string(t.created_at).key("id").number(t.id).key("text").string(t.text);
-    w.key("user").begin_object().key("id").number(u.id).key("name").string(u.name);
-    w.key("screen_name").string(u.screen_name).key("location").string(u.location);
-    w.key("description").string(u.description).key("verified").boolean(u.verified);
-    w.key("followers_count").number(u.followers_count).key("friends_count").number(u.friends_count);
-    w.key("statuses_count").number(u.statuses_count).end_object();
-    w.key("retweet_count").number(t.retweet_count).key("favorite_count").number(t.favorite_count).end_object();
+    w.begin_object().key("created_at"_key).string(t.created_at).key("id"_key).number(t.id);
+    w.key("text"_key).string(t.text).key("user"_key).begin_object();
+    w.key("id"_key).number(u.id).key("name"_key).string(u.name);
+    w.key("screen_name"_key).string(u.screen_name).key("location"_key).string(u.location);
+    w.key("description"_key).string(u.description).key("verified"_key).boolean(u.verified);
+    w.key("followers_count"_key).number(u.followers_count);
+    w.key("friends_count"_key).number(u.friends_count);
+    w.key("statuses_count"_key).number(u.statuses_count).end_object();
+    w.key("retweet_count"_key).number(t.retweet_count);
+    w.key("favorite_count"_key).number(t.favorite_count).end_object();
   }
   w.end_array().end_object();
   return w.finish() ? s.out.view() : std::string_view();
@@ -246,8 +348,30 @@ void register_jot(registry& r) {
   l.serialize = serialize;
   l.inspect = inspect;
   l.ndjson = ndjson;
+  l.stream = stream;
+  l.stream_variant = "stream_reader, 1 MB window";
   l.same_json = same_json;
   r.push_back(l);
+
+  static const std::string all_threads =
+      "parse_parallel, " + std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads";
+  library par;
+  par.name = "jot";
+  par.version = jot::version_string;
+  par.variant = all_threads.c_str();
+  par.is_jot = true;
+  par.create = create_parallel;
+  par.destroy = destroy_parallel;
+  par.ndjson = ndjson_parallel;
+  r.push_back(par);
+
+  static const std::string pool_threads = all_threads + " kept between calls";
+  library pool = par;
+  pool.variant = pool_threads.c_str();
+  pool.create = create_pool;
+  pool.destroy = destroy_pool;
+  pool.ndjson = ndjson_pool;
+  r.push_back(pool);
 
   library small;
   small.name = "jot";

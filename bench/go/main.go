@@ -236,7 +236,13 @@ func main() {
 	dir := flag.String("data", os.Getenv("JOT_DATA_DIR"), "data directory")
 	out := flag.String("out", "", "output file (default stdout)")
 	only := flag.String("only", "", "comma-separated workloads")
+	streamFile := flag.String("stream-file", "", "the stream workload's array file (written by jot_bench)")
+	streamChildPath := flag.String("stream-child", "", "internal: decode this file as one stream run")
 	flag.Parse()
+	if *streamChildPath != "" {
+		streamChild(*streamChildPath)
+		return
+	}
 	if *dir == "" {
 		*dir = "../shared/data"
 	}
@@ -270,6 +276,9 @@ func main() {
 	}
 	if want("ndjson") {
 		ndjson(cfg, *dir)
+	}
+	if want("stream") && *streamFile != "" {
+		streamRow(*quick, *streamFile)
 	}
 	meta := fmt.Sprintf(`{"language":"go","compiler":%s,"flags":"go build (default -O, no PGO)","quick":%v,"rep_time_s":%g,"reps":%d,"threads":%d}`,
 		jsonStr(runtime.Version()), *quick, cfg.repTime, cfg.reps, cfg.threads)

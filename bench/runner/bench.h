@@ -91,6 +91,11 @@ struct library {
   int (*inspect)(void* state, input in) = nullptr;
   // ndjson: parse every newline-delimited document; returns the count, or -1.
   long (*ndjson)(void* state, input in) = nullptr;
+  // stream: visits every element of the top-level array in the file at path,
+  // reading it the library's own way, and returns how many, or -1. Each call
+  // runs in a child process of its own, so its peak RSS is its own.
+  long (*stream)(const char* path) = nullptr;
+  const char* stream_variant = "";  // how the file is read (window, whole file...)
   // typed_decode / typed_encode, one codec per schema.
   typed_codec<tw_data> twitter;
   typed_codec<citm_catalog> citm;

@@ -1,9 +1,11 @@
 // jot_bench - the C++ side of jot's benchmark suite (docs/benchmarks.md).
 //
 //   jot_bench [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,...]] [--libs NAME[,...]]
+//             [--stream-file PATH]
 //
 // Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
-// of four schemas), ndjson, build and patch (edit_rows.cpp) against jot and
+// of four schemas), ndjson, build and patch (edit_rows.cpp), stream
+// (stream_row.cpp, a generated file at --stream-file) against jot and
 // every peer compiled in, and writes {"meta": {...}, "records": [...]}. --only takes those names, and
 // typed_twitter, typed_citm, typed_openrtb, typed_rpc for one typed schema.
 #include <algorithm>
@@ -523,6 +525,7 @@ int main(int argc, char** argv) {
   using namespace jot_bench;
   suite s;
   std::string out_path, only, libs_filter;
+  std::string stream_file = "stream_array.json", stream_child_name;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -537,9 +540,12 @@ int main(int argc, char** argv) {
     else if (a == "--out") out_path = next();
     else if (a == "--only") only = next();
     else if (a == "--libs") libs_filter = next();
+    else if (a == "--stream-file") stream_file = next();
+    else if (a == "--stream-child") stream_child_name = next(), stream_file = next();
     else {
-      std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]\n"
-                           "  W: dom_parse dom_serialize packets typed ndjson build patch, or typed_twitter\n"
+      std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]"
+                           " [--stream-file PATH]\n"
+                           "  W: dom_parse dom_serialize packets typed ndjson build patch stream, or typed_twitter\n"
                            "     typed_citm typed_openrtb typed_rpc\n");
       return 2;
     }
@@ -549,7 +555,7 @@ int main(int argc, char** argv) {
     if (env && *env && exists(env)) s.dir = env;
     else s.dir = JOT_DEFAULT_DATA_DIR;
   }
-  if (!exists(s.dir)) {
+  if (stream_child_name.empty() && !exists(s.dir)) {
     std::fprintf(stderr, "jot_bench: shared data not found at %s (set JOT_DATA_DIR)\n", s.dir.c_str());
     return 1;
   }
@@ -579,6 +585,7 @@ int main(int argc, char** argv) {
 #ifdef JOT_BENCH_HAVE_GLAZE
   register_glaze(reg);
 #endif
+  if (!stream_child_name.empty()) return stream_child(reg, stream_child_name.c_str(), stream_file.c_str());
   auto wanted_libs = split(libs_filter);
   for (const library& l : reg) {
     if (!wanted_libs.empty() && std::find(wanted_libs.begin(), wanted_libs.end(), l.name) == wanted_libs.end())
@@ -611,6 +618,7 @@ int main(int argc, char** argv) {
   if (want("ndjson")) ndjson(s);
   if (want("build")) build_rows(s);
   if (want("patch")) patch_rows(s);
+  if (want("stream")) stream_row(s, stream_file);
 
   std::string versions;
   {

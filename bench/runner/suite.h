@@ -88,4 +88,10 @@ std::size_t plurality(std::size_t n, Same&& same) {
 void build_rows(suite& s);
 void patch_rows(suite& s);
 
+// The stream workload (stream_row.cpp): the file at path, generated there
+// when absent, read by every library in a fresh child process.
+void stream_row(suite& s, const std::string& path);
+// The child side: `jot_bench --stream-child NAME PATH` prints "ELEMENTS SECONDS".
+int stream_child(const registry& reg, const char* name, const char* path);
+
 }  // namespace jot_bench

@@ -1,8 +1,9 @@
 // jot-bench-rs: the Rust peers (serde_json, simd-json, sonic-rs) on jot's workloads.
 // Prints {"meta": {...}, "records": [...]} in the schema of docs/benchmarks.md.
-//   jot-bench-rs [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,..]]
+//   jot-bench-rs [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,..]] [--stream-file PATH]
 mod harness;
 mod openrtb;
+mod stream;
 mod typed;
 
 use harness::{esc, run_group, Case, Config, CountingAlloc, Group, Out};
@@ -208,6 +209,7 @@ fn main() {
     let mut dir = std::env::var("JOT_DATA_DIR").unwrap_or_default();
     let mut outp = String::new();
     let mut only = String::new();
+    let mut stream_file = String::new();
     let mut i = 1;
     while i < args.len() {
         match args[i].as_str() {
@@ -215,6 +217,8 @@ fn main() {
             "--data" => { i += 1; dir = args[i].clone(); }
             "--out" => { i += 1; outp = args[i].clone(); }
             "--only" => { i += 1; only = args[i].clone(); }
+            "--stream-file" => { i += 1; stream_file = args[i].clone(); }
+            "--stream-child" => { stream::child(&args[i + 1]); return; }
             a => { eprintln!("unknown argument {}", a); std::process::exit(2); }
         }
         i += 1;
@@ -231,6 +235,7 @@ fn main() {
     if want("packets") { packets(&cfg, &dir, &mut out); }
     if want("typed") { typed::run(&cfg, &dir, &mut out); }
     if want("ndjson") { ndjson(&cfg, &dir, &mut out); }
+    if want("stream") && !stream_file.is_empty() { stream::row(quick, &stream_file, &mut out); }
     let meta = format!(
         "{{\"language\":\"rust\",\"compiler\":\"{}\",\"flags\":\"{}\",\"quick\":{},\"rep_time_s\":{},\"reps\":{},\"threads\":{}}}",
         esc(option_env!("JOT_RUSTC_VERSION").unwrap_or("rustc")),
