@@ -50,6 +50,9 @@ bool may_continue(const error& e, std::size_t consumed, const char* bytes, std::
   // A last '/' may start a comment, which is whitespace after the document.
   if (e.ok()) return consumed == avail || (consumed + 1 == avail && bytes[consumed] == '/');
   if (e.code == error_code::unexpected_end || e.code == error_code::empty_input) return true;
+  // A comment open at the end of the bytes may close in the next ones, however
+  // far back it started (a whole window of it fails as too large).
+  if (e.code == error_code::unterminated_comment) return true;
   return e.offset <= avail && avail - e.offset <= max_cut_distance;
 }
 

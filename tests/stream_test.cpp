@@ -169,6 +169,17 @@ TEST(Stream, CommentCutByTheWindow) {
   const auto expected = by_documents(text, {document_format::concatenated}, o);
   for (std::size_t chunk = 1; chunk <= text.size(); ++chunk)
     EXPECT_EQ(by_stream({text, chunk}, 40, {document_format::concatenated}, o), expected);
+  // A block comment after a document that the bytes read so far cut more
+  // than max_cut_distance from its start: more bytes end it (fuzz/stream_fuzzer
+  // found the stream reporting unterminated_comment instead of reading on).
+  const std::string long_comment = "1\r\n/*" + std::string(40, 'x') + "*/,2 /* " + std::string(30, '*') + " */ 3";
+  const auto with_long = by_documents(long_comment, {document_format::concatenated, true}, o);
+  ASSERT_GE(with_long.size(), 2u);
+  for (std::size_t chunk : {std::size_t{1}, std::size_t{5}, std::size_t{45}, long_comment.size()})
+    EXPECT_EQ(by_stream({long_comment, chunk}, long_comment.size() + 20,
+                        {document_format::concatenated, false, true}, o),
+              with_long)
+        << "chunk " << chunk;
   // Comments longer than the window are too large, never misread: the
   // window may end inside one ("c" below is not a document).
   const std::string_view comments = "//c\n//c\n  \n  \n//c\n/*x*/ 1";
