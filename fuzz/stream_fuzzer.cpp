@@ -131,10 +131,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     want = steps_of(docs);
   }
   // A run of comments with no document after it belongs to no source, and
-  // must fit in the window (docs/streams.md): with comments, the whole text does.
+  // must fit in the window (docs/streams.md): with comments, the whole text
+  // does, or for ndjson and json_seq the longest line or record.
   const bool prefix = array || format == jot::document_format::concatenated;
-  const std::size_t window =
-      largest(want) + 16 + extra + (prefix && options.allow_comments ? text.size() : 0);
+  std::size_t comment_room = 0;
+  if (options.allow_comments) {
+    if (prefix) {
+      comment_room = text.size();
+    } else {
+      const char delimiter = format == jot::document_format::ndjson ? '\n' : '\x1E';
+      std::size_t start = 0;
+      for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i == text.size() || text[i] == delimiter) {
+          comment_room = std::max(comment_room, i - start + 1);
+          start = i + 1;
+        }
+      }
+    }
+  }
+  const std::size_t window = largest(want) + 16 + extra + comment_room;
   check_same(stream(p, text, window, chunk, so), want);
   return 0;
 }
