@@ -84,9 +84,21 @@ void check_same(const std::vector<step>& got, const std::vector<step>& want) {
   }
 }
 
-std::size_t largest(const std::vector<step>& steps) {
+// The window a stream needs to give each step the answer the whole text
+// gives: its source, and for an error, the rest of a number at the error's
+// offset (a number out of range is only known once all of it is read;
+// cut by the window it is too large instead).
+std::size_t largest(const std::vector<step>& steps, std::string_view text) {
   std::size_t n = 0;
-  for (const step& s : steps) n = std::max(n, s.source.size());
+  for (const step& s : steps) {
+    std::size_t need = s.source.size();
+    if (!s.ok) {
+      std::size_t i = s.error.offset;
+      while (i < text.size() && std::strchr("0123456789+-.eE", text[i]) != nullptr && text[i] != 0) ++i;
+      need += i - std::min(i, static_cast<std::size_t>(s.error.offset));
+    }
+    n = std::max(n, need);
+  }
   return n;
 }
 
@@ -149,7 +161,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
   }
-  const std::size_t window = largest(want) + 16 + extra + comment_room;
+  const std::size_t window = largest(want, text) + 16 + extra + comment_room;
   check_same(stream(p, text, window, chunk, so), want);
   return 0;
 }
