@@ -3,8 +3,10 @@
 // generated into the build directory at run time and never committed. Each
 // library reads it in a child process of its own, 3 times interleaved; the
 // record gives the throughput (median, fastest, slowest) and the child's
-// peak RSS (ru_maxrss, the largest of the runs), so a library that loads the
-// whole file shows it.
+// peak RSS (its own VmHWM, the largest of the runs), so a library that loads
+// the whole file shows it. Not ru_maxrss: Linux carries the forking parent's
+// peak into the child's at exec, so after the other workloads every child
+// measured ~150 MB (jot's stream_reader alone peaks at ~6 MB).
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -95,20 +97,33 @@ child_run run_child(const library* l, const char* path) {
   for (ssize_t k; used + 1 < sizeof line && (k = read(fd[0], line + used, sizeof line - 1 - used)) > 0;)
     used += static_cast<std::size_t>(k);
   close(fd[0]);
-  long n = -1;
+  long n = -1, hwm_kb = -1;
   double s = 0;
-  const bool got = std::sscanf(line, "%ld %lf", &n, &s) == 2;
+  const bool got = std::sscanf(line, "%ld %lf %ld", &n, &s, &hwm_kb) == 3;
   int status = 0;
   struct rusage usage {};
   if (wait4(pid, &status, 0, &usage) != pid || !got || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return r;
   r.elements = n;
   r.seconds = s;
-  r.max_rss_kb = usage.ru_maxrss;  // kilobytes on Linux
+  r.max_rss_kb = hwm_kb;
   return r;
 }
 
 }  // namespace
+
+// This process's peak resident set (VmHWM in /proc/self/status), in kB; -1
+// where it cannot be read.
+long peak_rss_kb() {
+  long kb = -1;
+  if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    while (std::fgets(line, sizeof line, f) != nullptr)
+      if (std::sscanf(line, "VmHWM: %ld kB", &kb) == 1) break;
+    std::fclose(f);
+  }
+  return kb;
+}
 
 int stream_child(const registry& reg, const char* name, const char* path) {
   for (const library& l : reg) {
@@ -116,7 +131,7 @@ int stream_child(const registry& reg, const char* name, const char* path) {
     const auto t = std::chrono::steady_clock::now();
     const long n = l.stream(path);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-    std::printf("%ld %.9f\n", n, s);
+    std::printf("%ld %.9f %ld\n", n, s, peak_rss_kb());
     return n > 0 ? 0 : 1;
   }
   return 2;
