@@ -5,6 +5,7 @@
 
 #include "jot/documents.h"
 #include "jot/options.h"
+#include "jot/value.h"
 
 namespace jot::detail {
 
@@ -21,6 +22,15 @@ inline bool starts_value(char c) noexcept {
 }
 
 inline bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// RFC 7464 2.4: a record whose document is a number or literal needs
+// whitespace after it (its last byte is `last`), else it may have been cut
+// short (123 of 12345, say); such a record fails with this message.
+inline bool record_may_be_cut(const value& root, char last) noexcept {
+  return (root.is_number() || root.is_bool() || root.is_null()) && !is_space(last);
+}
+inline constexpr const char* record_cut_message =
+    "number or literal without whitespace after it: possibly truncated";
 
 // The caller's options, with the document boundaries the format decides.
 inline parse_options for_format(parse_options o, document_format f) noexcept {

@@ -20,7 +20,6 @@ namespace {
 
 using detail::ends_word;
 using detail::for_format;
-using detail::is_space;
 using detail::record_separator;
 using detail::starts_value;
 
@@ -160,14 +159,8 @@ bool documents::next_record() noexcept {
       if (e.code == error_code::empty_input) continue;  // RS RS: no record
       return fail(e, base);
     }
-    // RFC 7464 2.4: a number or literal needs whitespace after it, else the
-    // record may have been cut short (123 of 12345, say).
-    const value root = current_->root();
-    if ((root.is_number() || root.is_bool() || root.is_null()) && !is_space(stop[-1]))
-      return fail(error_at(error_code::unexpected_end,
-                           "number or literal without whitespace after it: possibly truncated",
-                           source_.size()),
-                  base);
+    if (detail::record_may_be_cut(current_->root(), stop[-1]))
+      return fail(error_at(error_code::unexpected_end, detail::record_cut_message, source_.size()), base);
     ++index_;
     return true;
   }

@@ -297,12 +297,8 @@ bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noex
       fail(located);
     }
   } else if (!ndjson) {
-    // RFC 7464 2.4: a number or literal needs whitespace after it, else the
-    // record may have been cut short (123 of 12345, say).
-    const value root = current_->root();
-    if ((root.is_number() || root.is_bool() || root.is_null()) && !is_space(window_[to - 1]))
-      fail_at(error_code::unexpected_end,
-              "number or literal without whitespace after it: possibly truncated", to);
+    if (detail::record_may_be_cut(current_->root(), window_[to - 1]))
+      fail_at(error_code::unexpected_end, detail::record_cut_message, to);
     else
       succeed();
   } else {
