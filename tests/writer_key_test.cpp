@@ -16,6 +16,18 @@ namespace {
 using jot::error_code;
 using namespace jot::literals;
 
+// The compile-time UTF-8 check behind "name"_key follows the scanners' rules
+// (jot/detail/scan/utf8.h): these are checked when this file compiles.
+static_assert(jot::detail::valid_utf8_constant("plain"));
+static_assert(jot::detail::valid_utf8_constant("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"));  // 2, 3, 4 bytes
+static_assert(jot::detail::valid_utf8_constant("\xf4\x8f\xbf\xbf"));  // U+10FFFF
+static_assert(!jot::detail::valid_utf8_constant("\xc0\xaf"));          // overlong
+static_assert(!jot::detail::valid_utf8_constant("\xe0\x9f\xbf"));      // overlong 3-byte form
+static_assert(!jot::detail::valid_utf8_constant("\xed\xa0\x80"));      // surrogate
+static_assert(!jot::detail::valid_utf8_constant("\xf4\x90\x80\x80"));  // above U+10FFFF
+static_assert(!jot::detail::valid_utf8_constant("\xe2\x82"));          // cut short
+static_assert(!jot::detail::valid_utf8_constant("\x80"));              // stray continuation
+
 // Writes {name: 1, name: [true]} with run-time keys or with literal keys.
 template <class Key>
 std::string two_members(Key name, const jot::writer_options& o) {

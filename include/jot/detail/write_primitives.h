@@ -17,6 +17,7 @@
 
 #include "jot/error.h"
 #include "jot/options.h"
+#include "jot/detail/scan/utf8.h"
 
 namespace jot {
 class output_buffer;  // jot/write.h
@@ -121,22 +122,17 @@ consteval unsigned key_escapes(std::string_view key) {
   return mask;
 }
 
-// Whether [s, s + n) is UTF-8, at compile time (valid_utf8's rules).
+// Whether s is UTF-8, at compile time (the scanners' rules).
 consteval bool valid_utf8_constant(std::string_view s) {
-  const auto at = [&s](std::size_t i) { return static_cast<unsigned char>(s[i]); };
   for (std::size_t i = 0; i < s.size();) {
-    const unsigned c = at(i);
-    const std::size_t len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-    if (len == 0 || s.size() - i < len) return false;
-    for (std::size_t k = 1; k < len; ++k)
-      if ((at(i + k) & 0xC0) != 0x80) return false;
-    // The second byte's range excludes overlong forms, surrogates and code
-    // points above U+10FFFF.
-    const unsigned second = len > 1 ? at(i + 1) : 0x80;
-    if ((c == 0xE0 && second < 0xA0) || (c == 0xED && second > 0x9F) || (c == 0xF0 && second < 0x90) ||
-        (c == 0xF4 && second > 0x8F))
-      return false;
-    i += len;
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const int len = utf8_sequence_length_of([&s, i](int k) { return s[i + static_cast<std::size_t>(k)]; },
+                                            static_cast<std::ptrdiff_t>(s.size() - i));
+    if (len == 0) return false;
+    i += static_cast<std::size_t>(len);
   }
   return true;
 }

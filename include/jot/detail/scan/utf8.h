@@ -18,28 +18,36 @@ inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == 
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
 
 
-// Length of the valid UTF-8 sequence starting at the non-ASCII byte *p, or 0
-// when it is invalid (overlong, surrogate, above U+10FFFF, truncated, stray
-// continuation byte). Never reads at or past end.
-inline int utf8_sequence_length_checked(const std::uint8_t* p, const std::uint8_t* end) noexcept {
-  const std::uint8_t c = p[0];
-  const auto avail = end - p;
-  auto cont = [](std::uint8_t b) { return (b & 0xC0) == 0x80; };
+// Length of the valid UTF-8 sequence whose lead byte is at(0), a non-ASCII
+// byte, with avail bytes readable through at(i); 0 when it is invalid
+// (overlong, surrogate, above U+10FFFF, truncated, stray continuation byte).
+// Constexpr over an accessor so that compile-time checks (a "name"_key) use
+// the same rules as the scanners.
+template <class At>
+constexpr int utf8_sequence_length_of(At at, std::ptrdiff_t avail) noexcept {
+  const auto c = static_cast<std::uint8_t>(at(0));
+  const auto byte = [&at](int i) { return static_cast<std::uint8_t>(at(i)); };
+  const auto cont = [](std::uint8_t b) { return (b & 0xC0) == 0x80; };
   if (c < 0xC2) return 0;  // continuation byte, or overlong C0/C1 lead
-  if (c < 0xE0) return avail >= 2 && cont(p[1]) ? 2 : 0;
+  if (c < 0xE0) return avail >= 2 && cont(byte(1)) ? 2 : 0;
   if (c < 0xF0) {
     if (avail < 3) return 0;
     const std::uint8_t lo = c == 0xE0 ? 0xA0 : 0x80;  // E0: no overlong forms
     const std::uint8_t hi = c == 0xED ? 0x9F : 0xBF;  // ED: no UTF-16 surrogates
-    return p[1] >= lo && p[1] <= hi && cont(p[2]) ? 3 : 0;
+    return byte(1) >= lo && byte(1) <= hi && cont(byte(2)) ? 3 : 0;
   }
   if (c < 0xF5) {
     if (avail < 4) return 0;
     const std::uint8_t lo = c == 0xF0 ? 0x90 : 0x80;  // F0: no overlong forms
     const std::uint8_t hi = c == 0xF4 ? 0x8F : 0xBF;  // F4: nothing above U+10FFFF
-    return p[1] >= lo && p[1] <= hi && cont(p[2]) && cont(p[3]) ? 4 : 0;
+    return byte(1) >= lo && byte(1) <= hi && cont(byte(2)) && cont(byte(3)) ? 4 : 0;
   }
   return 0;
+}
+
+// utf8_sequence_length_of for the bytes [p, end); never reads at or past end.
+inline int utf8_sequence_length_checked(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  return utf8_sequence_length_of([p](int i) { return p[i]; }, end - p);
 }
 
 // The same, reading the sequence as one little-endian word when 4 bytes are
