@@ -4,8 +4,9 @@
 // doubles", 2020; the algorithm behind Java 19's Double.toString): for a
 // finite positive double it finds the decimal f * 10^e with the fewest
 // digits that rounds back to the double, and of those the closest (ties to
-// an even last digit). One 128-bit table lookup and three 128 x 64-bit
-// multiplications; no loops, no allocation, no locale.
+// an even last digit). One 128-bit table lookup and, for all but about one
+// double in 1,700, one 128 x 64-bit product (else three); no loops, no
+// allocation, no locale.
 #pragma once
 
 #include <bit>
@@ -104,6 +105,60 @@ inline decimal schubfach(int q, std::uint64_t c, int dk) noexcept {
   return {cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k + dk};
 }
 
+// Schubfach's answer from one 128 x 64-bit product instead of three, for a
+// normal double whose significand c is not a power of two (the gap below c is
+// then the gap above), or digits == 0 where that product cannot decide. The
+// idea is yyjson's (its f64_bin_to_dec fast path), worked out here for jot's
+// table: canada.json measured in HACKING.md, "Doubles in the writer".
+//
+// x = c * 2^q scaled by 10^-k is X = g * c * 2^(h - 127), computed in fixed
+// point with 64 fraction bits as floor(g * m / 2^63), m = c << h; h is 2..5,
+// so m < 2^58, and as g overstates the exact power by at most 1, the result is
+// X * 2^64 within [-1, +1/32]. The rounding interval is X +- H, H = X / 2c =
+// g * 2^(h - 128): at least 1/2 (since 10^k <= 2^q) and below 5 (2^q < 10^(k+1)).
+// So the interval holds at most one multiple of 10, and always the integer
+// nearest X. Schubfach's result is therefore: the multiple of 10 in the
+// interval if there is one (returned as digits / 10, exponent + 1, as
+// schubfach() does), else X rounded to nearest. Each comparison is made in
+// units of 2^-60 on the distance to the multiples of 10 below and above
+// (both below 10 * 2^60); the computed distance and H (`half`, g's top 63
+// bits shifted) are each within 2 units of the exact ones, so a comparison
+// closer than `margin` units is left to schubfach(), and so is a fraction
+// within `margin` of 1/2 (the tie rule). Then which end of the interval is
+// open (odd c) never matters. About 1 double in 1,700 of random bit patterns
+// falls back (tests/write_test.cpp checks both paths agree).
+inline decimal schubfach_one_product(int q, std::uint64_t c) noexcept {
+  const int k = floor_log10_pow2(q);
+  const int h = q + floor_log2_pow10(-k) + 2;
+  const schubfach_g& g = schubfach_table[k - schubfach_k_min];
+  const std::uint64_t m = c << h;
+#if defined(__SIZEOF_INT128__)
+  __extension__ using u128 = unsigned __int128;
+  const u128 x = static_cast<u128>(g.g1) * m + (static_cast<u128>(g.g0) * m >> 63);
+  const auto s = static_cast<std::uint64_t>(x >> 64);
+  const auto fraction = static_cast<std::uint64_t>(x);
+#else
+  // The same sum from 64-bit halves: g1 * m + (g0 * m >> 63).
+  const std::uint64_t low_high = multiply_high(g.g0, m), low_low = g.g0 * m;
+  const std::uint64_t carried = low_high << 1 | low_low >> 63;  // (g0 * m) >> 63, below 2^58
+  const std::uint64_t product_low = g.g1 * m;
+  const std::uint64_t fraction = product_low + carried;
+  const std::uint64_t s = multiply_high(g.g1, m) + (fraction < carried ? 1 : 0);
+#endif
+  constexpr std::uint64_t margin = 4;
+  constexpr std::uint64_t ten = std::uint64_t{10} << 60;
+  const std::uint64_t s10 = s / 10;
+  const std::uint64_t below = (s - s10 * 10) << 60 | fraction >> 4;  // X - 10 * s10
+  const std::uint64_t above = ten - below;                           // 10 * (s10 + 1) - X
+  const std::uint64_t half = g.g1 >> (5 - h);
+  if (below + margin < half) return {s10, k + 1};
+  if (above + margin < half) return {s10 + 1, k + 1};
+  if (below <= half + margin || above <= half + margin) return {0, 0};
+  constexpr std::uint64_t one_half = std::uint64_t{1} << 63;
+  if (fraction - (one_half - margin) <= 2 * margin) return {0, 0};
+  return {s + (fraction > one_half ? 1 : 0), k};
+}
+
 // The shortest decimal of a finite, non-zero, positive double given by its bits.
 inline decimal shortest_decimal(std::uint64_t bits) noexcept {
   constexpr std::uint64_t t_mask = (std::uint64_t{1} << 52) - 1;
@@ -118,6 +173,10 @@ inline decimal shortest_decimal(std::uint64_t bits) noexcept {
     if (0 < mq && mq < 53) {
       const std::uint64_t f = c >> mq;
       if (f << mq == c) return {f, 0};
+    }
+    if (t != 0) {
+      const decimal d = schubfach_one_product(-mq, c);
+      if (d.digits != 0) return d;
     }
     return schubfach(-mq, c, 0);
   }

@@ -418,6 +418,62 @@ void digits_and_exponent(const std::string& text, std::string* digits, int* expo
 }
 }  // namespace
 
+TEST(WriteNumber, OneProductSchubfachAgreesWithTheFullAlgorithm) {
+  // schubfach_one_product decides most doubles from one product and leaves
+  // the close calls (digits == 0) to schubfach(); where it decides, both must
+  // give the same value (schubfach() may keep trailing zeros the other drops
+  // by returning digits / 10). Random normal doubles, short decimals and their
+  // neighbours (the close calls cluster there), and every decimal m * 10^e
+  // with m < 1000: a few hundred fall back, and the test checks some did.
+  using jot::detail::decimal;
+  const auto same_value = [](decimal a, decimal b) {
+    while (a.digits % 10 == 0) a.digits /= 10, ++a.exponent;
+    while (b.digits % 10 == 0) b.digits /= 10, ++b.exponent;
+    return a.digits == b.digits && a.exponent == b.exponent;
+  };
+  std::size_t decided = 0, left = 0;
+  const auto check = [&](double d) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    bits &= ~(std::uint64_t{1} << 63);
+    const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+    const int biased = static_cast<int>(bits >> 52);
+    if (biased == 0 || biased == 0x7ff || fraction == 0) return;  // its precondition
+    const int q = biased - 1075;
+    const std::uint64_t c = std::uint64_t{1} << 52 | fraction;
+    const decimal fast = jot::detail::schubfach_one_product(q, c);
+    if (fast.digits == 0) {
+      ++left;
+      return;
+    }
+    ++decided;
+    const decimal full = jot::detail::schubfach(q, c, 0);
+    ASSERT_TRUE(same_value(fast, full)) << std::hexfloat << d << ": " << fast.digits << "e" << fast.exponent
+                                        << " vs " << full.digits << "e" << full.exponent;
+  };
+  lcg g{2026};
+  for (int i = 0; i < 400000; ++i) {
+    const std::uint64_t bits = static_cast<std::uint64_t>(g.next()) << 32 | g.next();
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    check(d);
+  }
+  for (int i = 0; i < 100000; ++i) {
+    const double d = static_cast<double>(g.next() % 1000000) / (1 + g.next() % 100000);
+    check(d);
+    check(std::nextafter(d, 0.0));
+    check(std::nextafter(d, HUGE_VAL));
+  }
+  for (int e = -300; e <= 300; e += 7) {
+    for (int m = 1; m < 1000; ++m) {
+      const std::string text = std::to_string(m) + "e" + std::to_string(e);
+      check(std::strtod(text.c_str(), nullptr));
+    }
+  }
+  EXPECT_GT(decided, 600000u);
+  EXPECT_GT(left, 50u);  // the fallback ran too
+}
+
 TEST(WriteNumber, DoublesAreShortestAndRoundTripBitExact) {
   // Random bit patterns (all exponents), the smallest subnormals and powers
   // of two with their neighbours: jot's digits must be std::to_chars'
