@@ -392,6 +392,38 @@ TEST(WriteNumber, EightDigitConversions) {
   ASSERT_EQ(jot::detail::eight_digits(99999999), jot::detail::eight_digits_table(99999999));
 }
 
+TEST(WriteNumber, SixteenDigitConversions) {
+  // The identities of write_sixteen_digits' lanes, exhaustively over their
+  // ranges, then its bytes against two table-made groups of eight and its
+  // count of trailing '0' digits against counting them.
+  for (std::uint64_t x = 0; x < 100000000; ++x) ASSERT_EQ(x * 0xD1B71759u >> 45, x / 10000) << x;
+  for (std::uint32_t y = 0; y < 10000; ++y) ASSERT_EQ(y * 5243 >> 19, y / 100) << y;
+  for (std::uint32_t z = 0; z < 100; ++z) ASSERT_EQ(z * 6554 >> 16, z / 10) << z;
+  const auto check = [](std::uint32_t hi, std::uint32_t lo) {
+    char got[16];
+    const unsigned zeros = jot::detail::write_sixteen_digits(got, hi, lo);
+    const std::uint64_t want_hi = jot::detail::eight_digits_table(hi), want_lo = jot::detail::eight_digits_table(lo);
+    char want[16];
+    std::memcpy(want, &want_hi, 8);
+    std::memcpy(want + 8, &want_lo, 8);
+    ASSERT_EQ(std::string(got, 16), std::string(want, 16)) << hi << " " << lo;
+    unsigned want_zeros = 0;
+    while (want_zeros < 16 && want[15 - want_zeros] == '0') ++want_zeros;
+    ASSERT_EQ(zeros, want_zeros) << hi << " " << lo;
+  };
+  for (std::uint32_t x = 0; x < 100000000; x += x < 20000 ? 1 : 991) {
+    check(x, 99999999 - x);
+    check(99999999 - x, x);
+  }
+  check(99999999, 99999999);
+  check(0, 0);
+  for (std::uint32_t p = 1; p < 100000000; p *= 10) {  // every count of trailing zeros
+    check(p, 0);
+    check(7, p);
+    check(0, p);
+  }
+}
+
 namespace {
 // The significant digits and decimal exponent of a double's text, from
 // either jot's layout or std::to_chars' scientific form.
