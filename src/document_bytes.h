@@ -3,6 +3,9 @@
 // stream_reader (a window over a stream).
 #pragma once
 
+#include <cstdint>
+#include <cstring>
+
 #include "jot/documents.h"
 #include "jot/options.h"
 #include "jot/value.h"
@@ -31,6 +34,25 @@ inline bool record_may_be_cut(const value& root, char last) noexcept {
 }
 inline constexpr const char* record_cut_message =
     "number or literal without whitespace after it: possibly truncated";
+
+// Where the line count stands after [p, stop): lines counts the '\n' bytes
+// met, line_start is just past the last one (unchanged when there is none).
+// Both readers count incrementally from where the last error left off, so
+// locating every error of a long text stays linear.
+struct line_position {
+  std::uint64_t line;
+  const char* line_start;
+};
+inline line_position count_newlines(const char* p, const char* stop, line_position at) noexcept {
+  while (p != stop) {
+    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(stop - p));
+    if (nl == nullptr) break;
+    p = static_cast<const char*>(nl) + 1;
+    at.line_start = p;
+    ++at.line;
+  }
+  return at;
+}
 
 // The caller's options, with the document boundaries the format decides.
 inline parse_options for_format(parse_options o, document_format f) noexcept {

@@ -170,24 +170,15 @@ bool documents::next_record() noexcept {
 
 bool documents::fail(error e, std::size_t base) noexcept {
   e.offset += base;
-  // Count lines from the last error onwards (errors come in text order), so
-  // that locating every error of a long text stays linear.
+  // Count lines from the last error onwards (errors come in text order).
   const char* const stop = begin_ + e.offset;
-  const char* at = begin_ + located_;
-  const char* line_start = begin_ + located_line_start_;
-  std::uint64_t line = located_line_;
-  while (at != stop) {
-    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(stop - at));
-    if (nl == nullptr) break;
-    at = static_cast<const char*>(nl) + 1;
-    line_start = at;
-    ++line;
-  }
+  const detail::line_position at =
+      detail::count_newlines(begin_ + located_, stop, {located_line_, begin_ + located_line_start_});
   located_ = e.offset;
-  located_line_ = line;
-  located_line_start_ = static_cast<std::size_t>(line_start - begin_);
-  e.line = line;
-  e.column = static_cast<std::uint64_t>(stop - line_start) + 1;
+  located_line_ = at.line;
+  located_line_start_ = static_cast<std::size_t>(at.line_start - begin_);
+  e.line = at.line;
+  e.column = static_cast<std::uint64_t>(stop - at.line_start) + 1;
   return failed(e);
 }
 

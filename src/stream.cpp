@@ -204,14 +204,12 @@ stream_reader::more stream_reader::fill(bool until_full) noexcept {
 
 void stream_reader::count_lines(std::uint64_t at) noexcept {
   if (at <= counted_) return;
-  const char* p = window_ + (counted_ - base_);
-  const char* const stop = window_ + (at - base_);
-  while (p != stop) {
-    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(stop - p));
-    if (nl == nullptr) break;
-    p = static_cast<const char*>(nl) + 1;
-    ++line_;
-    line_start_ = base_ + static_cast<std::uint64_t>(p - window_);
+  // line_start_ is a stream offset; count_newlines works on window pointers.
+  const detail::line_position found = detail::count_newlines(
+      window_ + (counted_ - base_), window_ + (at - base_), {line_, nullptr});
+  if (found.line != line_) {
+    line_ = found.line;
+    line_start_ = base_ + static_cast<std::uint64_t>(found.line_start - window_);
   }
   counted_ = at;
 }
