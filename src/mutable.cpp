@@ -204,13 +204,20 @@ struct mutable_access {
 
   // ---- building ------------------------------------------------------------
 
-  // A copy of one node given its tag and payload: scalars whole, strings and
-  // raw numbers with their bytes copied, containers empty (length 0).
+  // A copy of one mutable node given its tag and payload: scalars whole,
+  // strings and raw numbers with their bytes copied, containers empty (length
+  // 0). A mutable document's strings are UTF-8 already and their kind says
+  // plain or not, so the bytes are copied without being classified again.
   static mut_node* copy_one(mutable_document& d, std::uint64_t tag, std::uint64_t payload) noexcept {
     const auto k = static_cast<std::uint8_t>(tag & tag_mask);
-    if (k == kind_string || k == kind_string_plain || k == kind_raw_number) {
-      mut_node* n = new_string(d, reinterpret_cast<const char*>(payload), tag >> tag_bits);
-      if (n != nullptr) n->tag = tag;
+    if (has_bytes(k)) {
+      const std::size_t size = tag >> tag_bits;
+      void* p = d.arena_->allocate(string_node_size(size), alignof(mut_node));
+      if (p == nullptr) return nullptr;
+      mut_node* n = init_node(p, tag);
+      char* bytes = reinterpret_cast<char*>(n + 1);
+      copy_classify<false>(bytes, reinterpret_cast<const char*>(payload), size);
+      n->str = bytes;
       return n;
     }
     mut_node* n = new_node(d, k >= kind_array ? k : tag);
