@@ -1,4 +1,6 @@
-// src/number.cpp - the slow, exact half of number conversion.
+// src/number.cpp - the general number scanner (every shape and every error;
+// the common shape is inline in jot/detail/number.h) and the slow, exact half
+// of conversion.
 #include "number.h"
 
 #include <charconv>
@@ -59,6 +61,137 @@ error_code convert_double_slow(const char* first, const char* last, double* out)
     return error_code::ok;
   }
   return error_code::number_out_of_range;
+}
+
+// Declared, with its contract, in jot/detail/number.h.
+number_scan scan_number_general(const std::uint8_t* p, const std::uint8_t* end, bool raw, node* out) noexcept {
+  const std::uint8_t* const start = p;
+  const bool negative = *p == '-';
+  if (negative) ++p;
+  if (p == end) return {nullptr, error_code::invalid_number, p};
+  std::uint64_t mantissa = 0;
+  int digits = 0;  // significant digits seen (only the first 19 enter mantissa)
+  if (*p == '0') {
+    ++p;
+    if (p != end && is_digit(*p)) return {nullptr, error_code::invalid_number, p};
+  } else if (is_digit(*p)) {
+    // Up to 19 digits always fit in 64 bits.
+    digits += consume_digit_blocks(p, end, mantissa, digits);
+    if (p != end && is_digit(*p)) do {
+      if (digits < 19) mantissa = mantissa * 10 + (*p - '0');
+      ++digits;
+      ++p;
+    } while (p != end && is_digit(*p));
+  } else {
+    return {nullptr, error_code::invalid_number, p};
+  }
+  const int int_digits = digits;
+  bool is_float = false;
+  std::int64_t frac_digits = 0;  // fraction digits folded into mantissa (incl. leading zeros)
+  if (p != end && *p == '.') {
+    is_float = true;
+    ++p;
+    if (p == end || !is_digit(*p)) return {nullptr, error_code::invalid_number, p};
+    // Blocks of eight digits while they fit in the 19 that mantissa holds
+    // (a block's leading zeros count as digits here: only more conservative).
+    const int block = consume_digit_blocks(p, end, mantissa, digits);
+    digits += block;
+    frac_digits += block;
+    while (p != end && is_digit(*p)) {
+      if (mantissa == 0 && *p == '0') {
+        ++frac_digits;  // a leading zero only shifts the exponent; it is not significant
+      } else {
+        if (digits < 19) {
+          mantissa = mantissa * 10 + (*p - '0');
+          ++frac_digits;
+        }
+        ++digits;
+      }
+      ++p;
+    }
+  }
+  std::int64_t exponent = 0;
+  if (p != end && (*p | 0x20) == 'e') {
+    is_float = true;
+    ++p;
+    bool exp_negative = false;
+    if (p != end && (*p == '-' || *p == '+')) {
+      exp_negative = *p == '-';
+      ++p;
+    }
+    if (p == end || !is_digit(*p)) return {nullptr, error_code::invalid_number, p};
+    do {
+      if (exponent < 100000000) exponent = exponent * 10 + (*p - '0');  // saturates
+      ++p;
+    } while (p != end && is_digit(*p));
+    if (exp_negative) exponent = -exponent;
+  }
+  if (raw) {
+    out->tag = kind_raw_number | (static_cast<std::uint64_t>(p - start) << tag_bits);
+    out->str = reinterpret_cast<const char*>(start);
+    return {p, error_code::ok, nullptr};
+  }
+  if (!is_float) {
+    if (int_digits <= 19) {
+      if (!negative) {
+        out->tag = kind_uint;
+        out->u = mantissa;
+        return {p, error_code::ok, nullptr};
+      }
+      if (mantissa <= (std::uint64_t{1} << 63) && mantissa != 0) {
+        out->tag = kind_int;
+        out->i = static_cast<std::int64_t>(0 - mantissa);  // two's complement, exact
+        return {p, error_code::ok, nullptr};
+      }
+      if (mantissa == 0) {  // "-0" is the double -0.0
+        out->tag = kind_double;
+        out->d = -0.0;
+        return {p, error_code::ok, nullptr};
+      }
+    } else if (int_digits == 20 && !negative) {
+      // 20 digits may still fit in a uint64: redo with overflow checks.
+      std::uint64_t v = 0;
+      bool overflow = false;
+      for (const std::uint8_t* q = start; q != p && !overflow; ++q) {
+        const std::uint64_t digit = static_cast<std::uint64_t>(*q - '0');
+        overflow = v > (UINT64_MAX - digit) / 10;
+        v = v * 10 + digit;
+      }
+      if (!overflow) {
+        out->tag = kind_uint;
+        out->u = v;
+        return {p, error_code::ok, nullptr};
+      }
+    }
+  } else if (digits <= 19) {
+    // Every significant digit is in mantissa: zero, or try Clinger's fast path.
+    const std::int64_t e10 = exponent - frac_digits;
+    if (mantissa == 0) {
+      out->tag = kind_double;
+      out->d = negative ? -0.0 : 0.0;
+      return {p, error_code::ok, nullptr};
+    }
+    if (mantissa <= (std::uint64_t{1} << 53) && e10 >= -22 && e10 <= 22) {
+      double d = static_cast<double>(mantissa);
+      d = e10 < 0 ? d / exact_powers_of_ten[-e10] : d * exact_powers_of_ten[e10];
+      out->tag = kind_double;
+      out->d = negative ? -d : d;
+      return {p, error_code::ok, nullptr};
+    }
+    double d;
+    if (eisel_lemire(mantissa, e10, negative, &d)) {
+      out->tag = kind_double;
+      out->d = d;
+      return {p, error_code::ok, nullptr};
+    }
+  }
+  double d;
+  error_code ec = convert_double_slow(reinterpret_cast<const char*>(start),
+                                      reinterpret_cast<const char*>(p), &d);
+  if (ec != error_code::ok) return {nullptr, ec, start};
+  out->tag = kind_double;
+  out->d = d;
+  return {p, error_code::ok, nullptr};
 }
 
 error_code decode_number_text(const char* text, std::size_t length, node* out) noexcept {
