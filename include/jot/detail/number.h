@@ -31,15 +31,15 @@ constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  
 
 inline bool is_digit(std::uint8_t c) noexcept { return static_cast<std::uint8_t>(c - '0') < 10; }
 
-// The value of eight ASCII digits (first digit most significant), combining
-// pairs, then quads, then the two halves with multiplications.
+// The value of eight ASCII digits (first digit most significant, in the
+// lowest byte as load_le64 reads them). Only each byte's low nibble is used,
+// so bytes holding 0 (or '0') count as zero digits. Adjacent digits combine
+// into pairs, pairs into quads, quads into the whole, one multiplication per
+// step: each multiplier is (weight of the upper part << lane) + 1.
 inline std::uint32_t eight_digits_value(std::uint64_t v) noexcept {
-  v -= 0x3030303030303030ull;
-  v = v * 10 + (v >> 8);  // each even byte now holds a two-digit value
-  const std::uint64_t pairs_ab = v & 0x000000FF000000FFull;          // pairs 1 and 3
-  const std::uint64_t pairs_cd = (v >> 16) & 0x000000FF000000FFull;  // pairs 2 and 4
-  v = (pairs_ab * (100 + (1000000ull << 32)) + pairs_cd * (1 + (10000ull << 32))) >> 32;
-  return static_cast<std::uint32_t>(v);
+  v = ((v & 0x0F0F0F0F0F0F0F0Full) * (10 * 256 + 1)) >> 8;  // 16-bit lanes: two digits each
+  v = ((v & 0x00FF00FF00FF00FFull) * (100 * 65536 + 1)) >> 16;  // 32-bit lanes: four digits
+  return static_cast<std::uint32_t>(((v & 0x0000FFFF0000FFFFull) * ((10000ull << 32) + 1)) >> 32);
 }
 
 // Number of leading ASCII digits in the eight bytes of v (0..8; v read
@@ -150,10 +150,9 @@ struct number_scan {
 
 // The value of the first k digits of v (1 <= k <= 8; v read little-endian,
 // as from load_le64): the digits are moved to the top bytes and the bytes
-// below them become '0'. No branch on k.
+// below them become zero digits. No branch on k.
 inline std::uint64_t leading_digits_value(std::uint64_t v, int k) noexcept {
-  const int shift = 8 * k;
-  return eight_digits_value((v << (64 - shift)) | (0x3030303030303030ull >> 1 >> (shift - 1)));
+  return eight_digits_value((v & 0x0F0F0F0F0F0F0F0Full) << (64 - 8 * k));
 }
 
 // scan_number for every number (and every error): the grammar byte by byte,
