@@ -63,7 +63,7 @@ struct mutable_access {
     const unsigned found = copy_classify(bytes, s, size);
     // JSON text is UTF-8: a string that is not could only be written as
     // invalid output, so it is refused here, where the caller can be told.
-    if ((found & has_non_ascii) != 0 && !valid_utf8(bytes, size))
+    if ((found & has_non_ascii) != 0 && !valid_utf8(bytes, size, d.vector_utf8_))
       return refuse(d, error_code::invalid_utf8);
     n->tag = ((found & needs_escape) == 0 ? kind_string_plain : kind_string) |
              (static_cast<std::uint64_t>(size) << tag_bits);
@@ -255,7 +255,8 @@ struct mutable_access {
       n.tag = s.tag;  // kind and length; a string keeps the parser's plain mark
       if (has_bytes(k)) {
         const std::size_t size = s.length();
-        if ((copy_classify<false>(bytes, s.str, size) & has_non_ascii) != 0 && !valid_utf8(bytes, size))
+        if ((copy_classify<false>(bytes, s.str, size) & has_non_ascii) != 0 &&
+            !valid_utf8(bytes, size, d.vector_utf8_))
           return refuse(d, error_code::invalid_utf8);
         n.str = bytes;
         bytes += string_node_size(size) - sizeof(mut_node);
@@ -516,6 +517,9 @@ mut_init::mut_init(const object_init& o) noexcept : kind_(kind::object) {
 }
 
 // ---- mutable_document -----------------------------------------------------
+
+mutable_document::mutable_document(arena& a) noexcept
+    : arena_(&a), vector_utf8_(detail::vector_utf8_engine()) {}
 
 mut_value mutable_document::root() noexcept {
   if (root_ == nullptr) {

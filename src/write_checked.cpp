@@ -1,6 +1,7 @@
 // src/write_checked.cpp - the streaming writer's strings: quoted, escaped and
 // checked for UTF-8 in one pass (write_checked.inl), compiled once per
-// engine over the parser's scanning core. The engine is chosen once per
+// engine over the parser's scanning core; and the same UTF-8 check alone
+// (valid_utf8), for the writer's long strings and the mutable document. The engine is chosen once per
 // writer (write_target::vector_utf8), as the typed reader chooses its own:
 // AVX2 where the parser would run the avx2 or avx512 kernel, else SSE2 on
 // x86-64, else the portable kernel.
@@ -23,6 +24,9 @@ namespace jot::detail::isa_avx2 {
 char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
   return quote_checked<scanner, vector_scanner<x86_128_vectors>, true>(out, s, n);
 }
+bool all_utf8_here(const char* s, std::size_t n) noexcept {
+  return all_utf8<scanner, vector_scanner<x86_128_vectors>, true>(s, n);
+}
 }  // namespace jot::detail::isa_avx2
 JOT_TARGET_END
 
@@ -31,6 +35,9 @@ namespace jot::detail::isa_sse2 {
 
 char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
   return quote_checked<scanner, scanner, false>(out, s, n);
+}
+bool all_utf8_here(const char* s, std::size_t n) noexcept {
+  return all_utf8<scanner, scanner, false>(s, n);
 }
 }  // namespace jot::detail::isa_sse2
 #else
@@ -42,10 +49,22 @@ namespace jot::detail::isa_portable {
 char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
   return quote_checked<scanner, void, false>(out, s, n);
 }
+bool all_utf8_here(const char* s, std::size_t n) noexcept {
+  return all_utf8<scanner, void, false>(s, n);
+}
 }  // namespace jot::detail::isa_portable
 #endif
 
 namespace jot::detail {
+
+bool valid_utf8(const char* s, std::size_t n, bool vector) noexcept {
+#if defined(JOT_HAS_X86_KERNELS)
+  return vector ? isa_avx2::all_utf8_here(s, n) : isa_sse2::all_utf8_here(s, n);
+#else
+  (void)vector;
+  return isa_portable::all_utf8_here(s, n);
+#endif
+}
 
 out_range write_checked(write_target& t, out_range o, const char* s, std::size_t n,
                         bool key) noexcept {

@@ -92,3 +92,23 @@ char* quote_checked(char* out, const char* s, std::size_t n) noexcept {
   *out++ = '"';
   return out;
 }
+
+// True when [s, s + n) is UTF-8. The same scans as quote_checked, with
+// nothing written: ASCII is skipped a register at a time, '"', '\\' and
+// controls (valid UTF-8 before escaping) one byte each.
+template <class Wide, class Block, bool Lookup>
+bool all_utf8(const char* s, std::size_t n) noexcept {
+  const u8* p = reinterpret_cast<const u8*>(s);
+  const u8* const end = p + n;
+  for (;;) {
+    p = find_special<Wide, Block>(p, end);
+    if (p == end) return true;
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    p = checked_utf8_run<Wide, Block, Lookup>(p, end);
+    if (p == nullptr) return false;
+  }
+}
+

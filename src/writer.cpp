@@ -6,7 +6,6 @@
 #include <new>
 #include <type_traits>
 
-#include "jot/detail/scan/utf8.h"
 #include "jot/typed.h"
 #include "write_sinks.h"
 
@@ -41,19 +40,8 @@ unsigned escape_bits(const write_options& f) noexcept {
 
 namespace detail {
 
-bool valid_utf8(const char* s, std::size_t n) noexcept {
-  const auto* p = reinterpret_cast<const std::uint8_t*>(s);
-  const auto* const end = p + n;
-  while (p != end) {
-    if (*p < 0x80) {
-      ++p;
-      continue;
-    }
-    bool bad = false;
-    p += utf8_valid_run(p, end, &bad);
-    if (bad) return false;
-  }
-  return true;
+bool vector_utf8_engine() noexcept {
+  return select_typed_engine(jot::kernel::automatic) == typed_engine::avx2;
 }
 
 }  // namespace detail

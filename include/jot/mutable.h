@@ -312,7 +312,7 @@ inline mut_value::member_range mut_value::members() const noexcept {
 // documents also borrow theirs.
 class mutable_document {
  public:
-  explicit mutable_document(arena& a JOT_LIFETIMEBOUND) noexcept : arena_(&a) {}
+  explicit mutable_document(arena& a JOT_LIFETIMEBOUND) noexcept;
   mutable_document(const mutable_document&) = delete;
   mutable_document& operator=(const mutable_document&) = delete;
 
@@ -340,6 +340,7 @@ class mutable_document {
   detail::mut_node* root_ = nullptr;
   jot::error error_{};
   error_code refused_ = error_code::ok;  // why the last build failed, when not for memory
+  bool vector_utf8_;  // strings are checked on the AVX2 engine (chosen once, at construction)
 };
 
 // A deep copy of v as an immutable document in arena a (strings copied too),

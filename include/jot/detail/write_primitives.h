@@ -100,8 +100,12 @@ char* print_int64(char* out, std::int64_t v) noexcept;
 char* print_double(char* out, double d) noexcept;
 
 // True when [s, s + n) is UTF-8 (RFC 3629: no overlong forms, no surrogates,
-// nothing above U+10FFFF).
-bool valid_utf8(const char* s, std::size_t n) noexcept;
+// nothing above U+10FFFF); with vector, on the AVX2 engine (only where
+// vector_utf8_engine() said so).
+bool valid_utf8(const char* s, std::size_t n, bool vector) noexcept;
+// Whether this CPU runs the AVX2 engine (the typed reader's rule): chosen
+// once per writer or mutable document, never per string.
+bool vector_utf8_engine() noexcept;
 
 // ---- keys known at compile time (struct members, "name"_key) ----
 
