@@ -169,7 +169,7 @@ number_scan scan_number_general(const std::uint8_t* p, const std::uint8_t* end, 
 // optional fraction, at most 19 digits in all, no exponent, and at least 40
 // bytes before the end so that every eight-byte load stays inside the input.
 // Digits are counted and valued eight at a time with no loop (measured:
-// canada.json went from 266 to ~200 instructions per number, twitter and
+// canada.json went from 266 to ~150 instructions per number, twitter and
 // citm_catalog read their 18- and 9-digit integers here too; HACKING.md).
 // Anything else, every error included, goes to scan_number_general, which
 // stops at the same byte.
