@@ -10,6 +10,34 @@ namespace jot::detail {
 
 namespace {
 
+// Accumulates the digits at p into mantissa, eight bytes at a time while the
+// input has eight bytes left and the total stays within 19 digits; stops at
+// the first non-digit or when the caller's scalar loop must take over.
+// Returns the number of digits consumed.
+int consume_digit_blocks(const std::uint8_t*& p, const std::uint8_t* end, std::uint64_t& mantissa,
+                         int digits) noexcept {
+  int consumed = 0;
+  while (end - p >= 8) {
+    std::uint64_t v = load_le64(p);
+    const int k = leading_digit_count(v);
+    if (k == 0 || digits + consumed + k > 19) break;
+    if (k <= 3) {
+      // A short run (an integer part such as "65"): known digits, one step
+      // each. Spelled out rather than a loop over k: Clang 14 does not use
+      // k <= 3 and emits an unrolled-by-4 loop plus a remainder loop.
+      mantissa = mantissa * 10 + (p[0] - '0');
+      if (k >= 2) mantissa = mantissa * 10 + (p[1] - '0');
+      if (k == 3) mantissa = mantissa * 10 + (p[2] - '0');
+    } else {
+      mantissa = append_digits(mantissa, v, k);
+    }
+    consumed += k;
+    p += k;
+    if (k < 8) break;
+  }
+  return consumed;
+}
+
 // True when the validated JSON number [first, last) has a magnitude below 1
 // (its leading significant digit sits right of the decimal point), which is
 // how an out-of-range result is told apart as underflow rather than overflow.

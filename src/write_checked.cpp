@@ -1,8 +1,9 @@
 // src/write_checked.cpp - the streaming writer's strings: quoted, escaped and
 // checked for UTF-8 in one pass (write_checked.inl), compiled once per
 // engine over the parser's scanning core; and the same UTF-8 check alone
-// (valid_utf8), for the writer's long strings and the mutable document. The engine is chosen once per
-// writer (write_target::vector_utf8), as the typed reader chooses its own:
+// (valid_utf8), for the writer's long strings and the mutable document. The
+// engine is chosen once per writer (write_target::vector_utf8) or mutable
+// document, as the typed reader chooses its own:
 // AVX2 where the parser would run the avx2 or avx512 kernel, else SSE2 on
 // x86-64, else the portable kernel.
 #include <cstddef>

@@ -53,39 +53,6 @@ inline int leading_digit_count(std::uint64_t v) noexcept {
 
 constexpr std::uint64_t small_powers_of_ten[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
 
-// Accumulates the digits at p into mantissa, eight bytes at a time while the
-// input has eight bytes left and the total stays within 19 digits; stops at
-// the first non-digit or when the caller's scalar loop must take over.
-// Returns the number of digits consumed.
-inline int consume_digit_blocks(const std::uint8_t*& p, const std::uint8_t* end, std::uint64_t& mantissa,
-                                int digits) noexcept {
-  int consumed = 0;
-  while (end - p >= 8) {
-    std::uint64_t v = load_le64(p);
-    const int k = leading_digit_count(v);
-    if (k == 0 || digits + consumed + k > 19) break;
-    if (k <= 3) {
-      // A short run (an integer part such as "65"): known digits, one step
-      // each. Spelled out rather than a loop over k: Clang 14 does not use
-      // k <= 3 and emits an unrolled-by-4 loop plus a remainder loop.
-      mantissa = mantissa * 10 + (p[0] - '0');
-      if (k >= 2) mantissa = mantissa * 10 + (p[1] - '0');
-      if (k == 3) mantissa = mantissa * 10 + (p[2] - '0');
-    } else {
-      if (k < 8) {
-        // Keep the k digits, shifted up; the freed low bytes (the most
-        // significant positions) become '0' characters.
-        v = (v << (8 * (8 - k))) | (0x3030303030303030ull >> (8 * k));
-      }
-      mantissa = mantissa * small_powers_of_ten[k] + eight_digits_value(v);
-    }
-    consumed += k;
-    p += k;
-    if (k < 8) break;
-  }
-  return consumed;
-}
-
 // Exact conversion of w * 10^q (w < 2^64, every significant digit included)
 // to the nearest double, by one 64x128-bit multiplication with a truncated
 // power of five (the Eisel-Lemire method). The computed top 128 bits are at
@@ -155,6 +122,11 @@ inline std::uint64_t leading_digits_value(std::uint64_t v, int k) noexcept {
   return eight_digits_value((v & 0x0F0F0F0F0F0F0F0Full) << (64 - 8 * k));
 }
 
+// mantissa followed by the first k digits of v (1 <= k <= 8), as one number.
+inline std::uint64_t append_digits(std::uint64_t mantissa, std::uint64_t v, int k) noexcept {
+  return mantissa * small_powers_of_ten[k] + leading_digits_value(v, k);
+}
+
 // scan_number for every number (and every error): the grammar byte by byte,
 // long digit runs eight at a time, exponents, more than 19 digits. In the
 // library (src/number.cpp), so that each caller inlines only the common case
@@ -187,12 +159,12 @@ JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint
     v = load_le64(q + 8);
     int more = leading_digit_count(v);
     if (more != 0) {
-      mantissa = mantissa * small_powers_of_ten[more] + leading_digits_value(v, more);
+      mantissa = append_digits(mantissa, v, more);
       if (more == 8) {
         v = load_le64(q + 16);
         const int last = leading_digit_count(v);
         if (last > 3) return scan_number_general(p, end, raw, out);  // 20 digits or more
-        if (last != 0) mantissa = mantissa * small_powers_of_ten[last] + leading_digits_value(v, last);
+        if (last != 0) mantissa = append_digits(mantissa, v, last);
         more += last;
       }
       k += more;
@@ -203,13 +175,13 @@ JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint
     v = load_le64(q + 1);
     int f = leading_digit_count(v);  // fraction digits
     if (f == 0) return scan_number_general(p, end, raw, out);
-    mantissa = mantissa * small_powers_of_ten[f] + leading_digits_value(v, f);
+    mantissa = append_digits(mantissa, v, f);
     q += 1 + f;
     if (f == 8) {
       v = load_le64(q);
       const int more = leading_digit_count(v);
       if (more == 8) return scan_number_general(p, end, raw, out);
-      if (more != 0) mantissa = mantissa * small_powers_of_ten[more] + leading_digits_value(v, more);
+      if (more != 0) mantissa = append_digits(mantissa, v, more);
       q += more;
       f += more;
     }
