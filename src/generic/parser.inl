@@ -166,7 +166,7 @@ parse_outcome parse_document(const char* data, std::size_t size, const parse_opt
         if (skip_comments(p, end) != error_code::ok)                          \
           JOT_FAIL_AT(error_code::unterminated_comment, p);                   \
       } else {                                                                \
-        p = Simd::skip_spaces(p, end);                                        \
+        p = Simd::skip_spaces_inlined(p, end);                                \
       }                                                                       \
     }                                                                         \
   } while (0)

@@ -68,6 +68,7 @@ struct scanner {
   static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
 
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
+  static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
 };
 
 }  // namespace jot::detail::isa_portable

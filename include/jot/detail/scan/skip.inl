@@ -40,9 +40,9 @@ inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32
   std::uint32_t depth = 0;
   const std::uint32_t max_depth = depth_left < stack_words * 64 ? depth_left : stack_words * 64;
   const auto skip_ws = [&] {
-    if (p != end && *p <= ' ') p = scanner::skip_spaces(p, end);
+    if (p != end && *p <= ' ') p = scanner::skip_spaces_inlined(p, end);
   };
-  const auto in_object = [&] { return (is_object[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1; };
+  bool in_object = false;  // the innermost open container is an object: is_object's top bit, kept at hand
 
 value:
   if (p == end) return skip_error(p, end, error_code::unexpected_end, nullptr);
@@ -60,11 +60,13 @@ value:
       const std::uint64_t bit = std::uint64_t{1} << (depth % 64);
       is_object[depth / 64] = object ? (is_object[depth / 64] | bit) : (is_object[depth / 64] & ~bit);
       ++depth;
+      in_object = object;
       ++p;
       skip_ws();
       if (p != end && *p == (object ? '}' : ']')) {
         ++p;
         --depth;
+        in_object = depth != 0 && ((is_object[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1);
         goto after_value;
       }
       if (object) goto key;
@@ -114,14 +116,15 @@ after_value:
   if (*p == ',') {
     ++p;
     skip_ws();
-    if (in_object()) goto key;
+    if (in_object) goto key;
     goto value;
   }
-  if (*p == (in_object() ? '}' : ']')) {
+  if (*p == (in_object ? '}' : ']')) {
     ++p;
     --depth;
+    in_object = depth != 0 && ((is_object[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1);
     goto after_value;
   }
   return skip_error(p, end, error_code::unexpected_character,
-                    in_object() ? "expected ',' or '}'" : "expected ',' or ']'");
+                    in_object ? "expected ',' or '}'" : "expected ',' or ']'");
 }
