@@ -270,9 +270,10 @@ JOT_ALWAYS_INLINE bool read_plain_integer(reader& r, I& out) noexcept {
   return true;
 }
 
+// read_integer for what read_plain_integer leaves: exponents, fractions,
+// long or out-of-range numbers, errors. Out of line.
 template <class I>
-inline bool read_integer(reader& r, I& out) noexcept {
-  if (JOT_LIKELY(r.p != r.end) && read_plain_integer(r, out)) return true;
+JOT_NOINLINE bool read_integer_general(reader& r, I& out) noexcept {
   const u8* at = r.p;
   node n;
   if (!read_number_node(r, n, "expected an integer")) return false;
@@ -311,6 +312,15 @@ inline bool read_integer(reader& r, I& out) noexcept {
     }
   }
   return fail_at(r, error_code::number_out_of_range, at, nullptr);
+}
+
+// Reads an integer of type I, range-checked. The plain form is inlined into
+// the member's reader: a call per integer cost ~15 instructions of saved
+// registers (callgrind: citm typed -3.3%, rpc -4%, OpenRTB banner -1.8%).
+template <class I>
+JOT_ALWAYS_INLINE bool read_integer(reader& r, I& out) noexcept {
+  if (JOT_LIKELY(r.p != r.end) && read_plain_integer(r, out)) return true;
+  return read_integer_general(r, out);
 }
 
 template <class F>
