@@ -111,4 +111,3 @@ bool all_utf8(const char* s, std::size_t n) noexcept {
     if (p == nullptr) return false;
   }
 }
-

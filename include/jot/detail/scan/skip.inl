@@ -43,6 +43,10 @@ inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32
     if (p != end && *p <= ' ') p = scanner::skip_spaces_inlined(p, end);
   };
   bool in_object = false;  // the innermost open container is an object: is_object's top bit, kept at hand
+  const auto close_container = [&] {  // one level out: in_object from the bit stack again
+    --depth;
+    in_object = depth != 0 && ((is_object[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1);
+  };
 
 value:
   if (p == end) return skip_error(p, end, error_code::unexpected_end, nullptr);
@@ -65,8 +69,7 @@ value:
       skip_ws();
       if (p != end && *p == (object ? '}' : ']')) {
         ++p;
-        --depth;
-        in_object = depth != 0 && ((is_object[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1);
+        close_container();
         goto after_value;
       }
       if (object) goto key;
@@ -121,8 +124,7 @@ after_value:
   }
   if (*p == (in_object ? '}' : ']')) {
     ++p;
-    --depth;
-    in_object = depth != 0 && ((is_object[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1);
+    close_container();
     goto after_value;
   }
   return skip_error(p, end, error_code::unexpected_character,
