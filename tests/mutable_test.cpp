@@ -278,6 +278,26 @@ TEST(Mutable, RefusesInvalidUtf8Everywhere) {
   EXPECT_EQ(doc.set_root(parsed->root()).code, jot::error_code::invalid_utf8);
 }
 
+// A copy refused part way (its nodes and some strings written) gives its
+// memory back: a fixed buffer has as much room after as before.
+TEST(Mutable, RefusedCopiesLeaveTheArenaAsFound) {
+  jot::arena pa;
+  jot::parse_options lax;
+  lax.validate_utf8 = false;
+  auto parsed = jot::parse("[\"\xff\", {\"k\": \"a string with room of its own\"}, 2]", pa, lax);
+  ASSERT_TRUE(parsed);
+  alignas(16) char buf[4096];
+  jot::arena a(buf, sizeof buf);
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root = {1, "two"};
+  ASSERT_TRUE(doc.ok());
+  const std::size_t room = a.available();
+  EXPECT_EQ(doc.set_root(parsed->root()).code, jot::error_code::invalid_utf8);
+  EXPECT_EQ(a.available(), room);
+  EXPECT_EQ(text_of(doc.root()), "[1,\"two\"]");
+}
+
 TEST(Mutable, PointerLookup) {
   jot::arena a;
   jot::mutable_document doc(a);
