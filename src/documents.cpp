@@ -60,12 +60,12 @@ bool documents::next() noexcept {
   return false;
 }
 
-error documents::parse_step(const parser& p, std::string_view bytes, arena& a,
+error documents::parse_step(const parser& p, std::string_view bytes, std::size_t readable, arena& a,
                             result<document>& current) noexcept {
   // The kernel directly, not parser::parse: no result<document> to build
   // and move per document, and errors are located by the caller.
   if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
-  const detail::parse_outcome r = p.entry_->parse(bytes.data(), bytes.size(), p.options_, a);
+  const detail::parse_outcome r = p.entry_->parse(bytes.data(), bytes.size(), readable, p.options_, a);
   if (JOT_LIKELY(r.err.ok())) {
     if (JOT_UNLIKELY(!current.ok())) current = document();
     document& d = *current;

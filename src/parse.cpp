@@ -60,7 +60,7 @@ result<document> parser::parse(std::string_view json, arena& a) const noexcept {
     e.column = 1;
     return e;
   }
-  detail::parse_outcome r = entry_->parse(json.data(), json.size(), options_, a);
+  detail::parse_outcome r = entry_->parse(json.data(), json.size(), json.size(), options_, a);
   if (!r.err.ok()) {
     locate(r.err, json);
     return r.err;

@@ -74,6 +74,37 @@ TEST_P(Documents, NdjsonOneDocumentPerLine) {
   EXPECT_TRUE(read("\n \n\t\r\n", format(document_format::ndjson)).empty());
 }
 
+// Numbers at a line's end may be read with loads past the line (the next
+// line is there); each document must still be exactly its line: the same
+// values, errors and error columns as parsing the line alone.
+TEST_P(Documents, NdjsonNumbersAtLineEndsAreTheirLinesAlone) {
+  const strings lines = {
+      "7",        "-0",      "12345678",      "123456789012345678", "12345678901234567890",
+      "1.5",      "-3.25",   "0.1234567890123", "1e5",              "[1,22,333]",
+      "{\"a\":4}", "1.",     "-",             "01",                 "2.5e",
+      "9999999999999999999", "18446744073709551616", "-9223372036854775809", "0.5", "42"};
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  text.pop_back();  // the last line ends the buffer
+  const auto steps = read(text, format(document_format::ndjson, true));
+  ASSERT_EQ(steps.size(), lines.size());
+  jot::parser alone({}, GetParam());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    jot::arena a;
+    jot_test::exact_copy line(lines[i]);
+    const auto d = alone.parse(line, a);
+    ASSERT_EQ(steps[i].ok, d.ok()) << lines[i];
+    if (d) {
+      jot::output_buffer buf;
+      EXPECT_EQ(steps[i].json, must(jot::write(d->root(), buf))) << lines[i];
+    } else {
+      EXPECT_EQ(steps[i].error.code, d.error().code) << lines[i];
+      EXPECT_EQ(steps[i].error.column, d.error().column) << lines[i];
+      EXPECT_EQ(steps[i].error.line, i + 1) << lines[i];
+    }
+  }
+}
+
 TEST_P(Documents, NdjsonBlankLinesAndCrlf) {
   auto steps = read("\r\n[1]\r\n\n  \t\n {} \r\n\n", format(document_format::ndjson));
   ASSERT_EQ(steps.size(), 2u);

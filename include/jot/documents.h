@@ -111,10 +111,13 @@ class documents {
   friend class stream_reader;  // parses each step with parse_step (jot/stream.h)
   // Parses bytes into a with p's kernel and options, making current that
   // document on success; else returns the error, its offset relative to
-  // bytes and not yet located.
-  static error parse_step(const parser& p, std::string_view bytes, arena& a,
+  // bytes and not yet located. readable >= bytes.size() is how many bytes
+  // from bytes.data() may be read (the buffer goes on past a line).
+  static error parse_step(const parser& p, std::string_view bytes, std::size_t readable, arena& a,
                           result<document>& current) noexcept;
-  error parse(std::string_view bytes) noexcept { return parse_step(parser_, bytes, *arena_, current_); }
+  error parse(std::string_view bytes) noexcept {
+    return parse_step(parser_, bytes, static_cast<std::size_t>(end_ - bytes.data()), *arena_, current_);
+  }
   bool next_line() noexcept;
   bool next_concatenated() noexcept;
   bool next_record() noexcept;

@@ -136,7 +136,7 @@ class stream_reader {
   // Parses size bytes into the arena as the current document (on success),
   // else returns the error, its offset relative to bytes.
   error parse(const char* bytes, std::size_t size) noexcept {
-    return documents::parse_step(parser_, std::string_view(bytes, size), *arena_, current_);
+    return documents::parse_step(parser_, std::string_view(bytes, size), size, *arena_, current_);
   }
   // Moves the unread bytes to the window's start, grows a full window when
   // allowed, then reads the source once (until the window is full when

@@ -120,10 +120,11 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
 // max_depth and allow_bom are read at run time in both: they cost nothing in
 // the loop (allow_bom is looked at once, before the first token).
 template <class Simd, bool Strict>
-parse_outcome parse_document(const char* data, std::size_t size, const parse_options& opt,
-                             arena& a) noexcept {
+parse_outcome parse_document(const char* data, std::size_t size, std::size_t readable,
+                             const parse_options& opt, arena& a) noexcept {
   const u8* const begin = reinterpret_cast<const u8*>(data);
   const u8* const end = begin + size;
+  const u8* const readable_end = begin + readable;  // >= end; for number loads only
   const u8* p = begin;
   const bool comments = !Strict && opt.allow_comments;
   const bool trailing_commas = !Strict && opt.allow_trailing_commas;
@@ -232,7 +233,7 @@ value_reserved:
       return out;
     case '-': case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9': {
-      number_scan n = scan_number(p, end, raw_numbers, s.cur);
+      number_scan n = scan_number(p, end, readable_end, raw_numbers, s.cur);
       if (JOT_UNLIKELY(n.end == nullptr)) JOT_FAIL_AT(n.code, n.at);
       ++s.cur;
       p = n.end;
@@ -388,11 +389,21 @@ inline bool is_strict(const parse_options& o) noexcept {
   return !o.allow_comments && !o.allow_trailing_commas && o.validate_utf8 && !o.keep_number_text;
 }
 
+// True when no JSON number continues with byte c.
+inline bool ends_any_number(unsigned char c) noexcept {
+  return !((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-');
+}
+
 // Runs the strict or the generic instantiation for these options.
 template <class Simd>
-parse_outcome parse_with(const char* data, std::size_t size, const parse_options& opt, arena& a) noexcept {
-  return is_strict(opt) ? parse_document<Simd, true>(data, size, opt, a)
-                        : parse_document<Simd, false>(data, size, opt, a);
+parse_outcome parse_with(const char* data, std::size_t size, std::size_t readable, const parse_options& opt,
+                         arena& a) noexcept {
+  // scan_number reads past the document only where the byte after it ends
+  // any number (an NDJSON line's LF, a record separator): then no number can
+  // run past size.
+  if (readable > size && !ends_any_number(static_cast<unsigned char>(data[size]))) readable = size;
+  return is_strict(opt) ? parse_document<Simd, true>(data, size, readable, opt, a)
+                        : parse_document<Simd, false>(data, size, readable, opt, a);
 }
 
 }  // namespace

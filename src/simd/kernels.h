@@ -41,7 +41,10 @@ struct parse_outcome {
   error err{};
 };
 
-using parse_function = parse_outcome (*)(const char* data, std::size_t size,
+// readable >= size: the bytes from data that may be read, where the input
+// continues past the document (NDJSON's later lines). Only loads use it; the
+// document is data[0, size) whatever follows.
+using parse_function = parse_outcome (*)(const char* data, std::size_t size, std::size_t readable,
                                          const parse_options& options, arena& a) noexcept;
 
 // What a kernel file exports: everything the dispatch knows about a kernel.

@@ -12,8 +12,9 @@ namespace jot::detail::isa_sse42 {
 #include "generic/parser.inl"
 
 namespace {
-parse_outcome parse(const char* data, std::size_t size, const parse_options& options, arena& a) noexcept {
-  return parse_with<scanner>(data, size, options, a);
+parse_outcome parse(const char* data, std::size_t size, std::size_t readable, const parse_options& options,
+                    arena& a) noexcept {
+  return parse_with<scanner>(data, size, readable, options, a);
 }
 }  // namespace
 

@@ -145,9 +145,16 @@ number_scan scan_number_general(const std::uint8_t* p, const std::uint8_t* end, 
 // citm_catalog read their 18- and 9-digit integers here too; HACKING.md).
 // Anything else, every error included, goes to scan_number_general, which
 // stops at the same byte.
-JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, bool raw,
-                                          node* out) noexcept {
-  if (raw || end - p < 40) return scan_number_general(p, end, raw, out);
+//
+// readable_end >= end bounds the loads where the input goes on past the
+// document (NDJSON: the next lines), so that numbers at a line's end take
+// this path too. Where readable_end > end, *end must be a byte that no number
+// continues with (not a digit, '.', 'e', 'E', '+' or '-'): this path stops at
+// the first byte that is not part of the number, so it then stops at end at
+// the latest, with no test per number.
+JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end,
+                                          const std::uint8_t* readable_end, bool raw, node* out) noexcept {
+  if (raw || readable_end - p < 40) return scan_number_general(p, end, raw, out);
   const bool negative = *p == '-';
   const std::uint8_t* q = p + negative;
   std::uint64_t v = load_le64(q);
@@ -214,6 +221,12 @@ JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint
     return scan_number_general(p, end, raw, out);  // below INT64_MIN: a double
   }
   return {q, error_code::ok, nullptr};
+}
+
+// scan_number where the document is all that may be read.
+JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, bool raw,
+                                          node* out) noexcept {
+  return scan_number(p, end, end, raw, out);
 }
 
 }  // namespace jot::detail
