@@ -47,12 +47,13 @@ struct mutable_access {
     return p == nullptr ? nullptr : init_node(p, tag);
   }
 
-  // The bytes a string node of size bytes takes: the node, then the string
-  // with its room rounded up to 16 (the writer then copies whole 16-byte
-  // blocks). Sizes come from real strings, so the sum cannot overflow.
-  static std::size_t string_node_size(std::size_t size) noexcept {
-    return sizeof(mut_node) + ((size + 15) & ~std::size_t{15});
-  }
+  // The room a string of size bytes takes: rounded up to 16, so that the
+  // writer can copy whole 16-byte blocks.
+  static std::size_t string_room_size(std::size_t size) noexcept { return (size + 15) & ~std::size_t{15}; }
+
+  // The bytes a string node of size bytes takes: the node, then the string's
+  // room. Sizes come from real strings, so the sum cannot overflow.
+  static std::size_t string_node_size(std::size_t size) noexcept { return sizeof(mut_node) + string_room_size(size); }
 
   // Makes a detached string node holding a copy of s at p
   // (string_node_size(size) bytes): the bytes follow the node. Marked
@@ -252,9 +253,7 @@ struct mutable_access {
     char* lo = arena_access::lo(a);
     char* hi = arena_access::hi(a);
     const auto string_room = [&](std::size_t size) noexcept -> char* {
-      // Rounded up to 16, as string_node_size gives: the writer copies whole
-      // 16-byte blocks.
-      const std::size_t room = (size + 15) & ~std::size_t{15};
+      const std::size_t room = string_room_size(size);
       if (room <= static_cast<std::size_t>(hi - lo)) {
         char* p = lo;
         lo += room;
@@ -274,6 +273,10 @@ struct mutable_access {
       if (arena_access::hi(a) == block_hi) arena_access::commit(a, reinterpret_cast<char*>(copy), block_hi);
       return nullptr;
     };
+    // The kinds in three runs, tested by two compares below: no bytes, bytes
+    // (has_bytes), containers.
+    static_assert(kind_raw_number + 1 == kind_string && kind_string + 1 == kind_string_plain &&
+                  kind_string_plain + 1 == kind_array && kind_array + 1 == kind_object);
     const node* s = t + count;
     mut_node* n = copy + count;
     while (s != t) {

@@ -389,11 +389,6 @@ inline bool is_strict(const parse_options& o) noexcept {
   return !o.allow_comments && !o.allow_trailing_commas && o.validate_utf8 && !o.keep_number_text;
 }
 
-// True when no JSON number continues with byte c.
-inline bool ends_any_number(unsigned char c) noexcept {
-  return !((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-');
-}
-
 // Runs the strict or the generic instantiation for these options.
 template <class Simd>
 parse_outcome parse_with(const char* data, std::size_t size, std::size_t readable, const parse_options& opt,
@@ -401,7 +396,7 @@ parse_outcome parse_with(const char* data, std::size_t size, std::size_t readabl
   // scan_number reads past the document only where the byte after it ends
   // any number (an NDJSON line's LF, a record separator): then no number can
   // run past size.
-  if (readable > size && !ends_any_number(static_cast<unsigned char>(data[size]))) readable = size;
+  if (readable > size && !ends_any_number(static_cast<std::uint8_t>(data[size]))) readable = size;
   return is_strict(opt) ? parse_document<Simd, true>(data, size, readable, opt, a)
                         : parse_document<Simd, false>(data, size, readable, opt, a);
 }

@@ -31,6 +31,12 @@ constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  
 
 inline bool is_digit(std::uint8_t c) noexcept { return static_cast<std::uint8_t>(c - '0') < 10; }
 
+// True when no JSON number continues with byte c (scan_number's condition
+// for reading past a document's end).
+inline bool ends_any_number(std::uint8_t c) noexcept {
+  return !(is_digit(c) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-');
+}
+
 // The value of eight ASCII digits (first digit most significant, in the
 // lowest byte as load_le64 reads them). Only each byte's low nibble is used,
 // so bytes holding 0 (or '0') count as zero digits. Adjacent digits combine
