@@ -326,6 +326,35 @@ TEST(TypedRead, UnknownKeysAreSkippedButValidated) {
   EXPECT_EQ(r.error().offset, 7u);
 }
 
+// A skipped number far from the input's end takes the grammar-only skip
+// (skip_plain_number); whatever it accepts or refuses, the verdict and the
+// error's position must be the DOM parser's.
+TEST(TypedRead, SkippedNumbersAreJudgedAsTheParserJudgesThem) {
+  const std::string pad(64, ' ');
+  for (const char* number :
+       {"0", "-0", "7", "-7", "12345678", "123456789", "1234567890123456", "12345678901234567",
+        "123456789012345678901234567890", "0.5", "-0.25", "3.14159265", "1.2345678901234567",
+        "1.23456789012345678", "01", "-01", "00", "-", "-a", "1.", "1.e5", ".5", "1e5", "1E+2", "-1.5e-3", "1e309",
+        "-1.1e309", "1e", "1e+", "12a", "1.5x", "2.", "0x10", "1.0.0", "--1", "+1"}) {
+    const std::string json = std::string(R"({"x":1,"junk":)") + number + R"(,"y":2,"pad":")" + pad + "\"}";
+    char dom_buf[1 << 12];
+    jot::arena dom_arena(dom_buf, sizeof dom_buf);
+    const auto dom = jot::parse(json, dom_arena);
+    if (dom) {
+      const auto p = must_read<point>(json);
+      EXPECT_EQ(p.x, 1) << number;
+      EXPECT_EQ(p.y, 2) << number;
+    } else {
+      const auto r = read_fails<point>(json);
+      EXPECT_EQ(r.error().code, dom.error().code) << number;
+      EXPECT_EQ(r.error().offset, dom.error().offset) << number;
+    }
+  }
+  // A 400-digit integer is beyond double's range: an error, skipped or parsed.
+  const std::string huge = std::string(R"({"x":1,"junk":)") + std::string(400, '9') + R"(,"y":2})";
+  EXPECT_EQ(read_fails<point>(huge).error().code, error_code::number_out_of_range);
+}
+
 TEST(TypedRead, MissingAndDuplicateMembers) {
   const auto missing = read_fails<point>(R"({"x":1})");
   EXPECT_EQ(missing.error().code, error_code::missing_member);

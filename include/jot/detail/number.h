@@ -232,6 +232,38 @@ JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint
   return {q, error_code::ok, nullptr};
 }
 
+// The end of the number at p (p < end, *p is '-' or a digit) when it has the
+// common shape and needs no conversion to be judged: an optional '-', 1 to 16
+// integer digits, an optional fraction of 1 to 16 digits, no exponent, and at
+// least 40 bytes before end (every load stays inside the input). Such a
+// number is always within double's range, so skipping it checks the grammar
+// alone (measured: a skipped integer cost ~57 instructions converted, HACKING.md).
+// nullptr for anything else, errors included: scan_number decides those.
+JOT_ALWAYS_INLINE const std::uint8_t* skip_plain_number(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  if (end - p < 40) return nullptr;
+  const std::uint8_t* q = p + (*p == '-');
+  int k = leading_digit_count(load_le64(q));
+  if (k == 0 || (k > 1 && q[0] == '0')) return nullptr;
+  if (k == 8) {
+    const int more = leading_digit_count(load_le64(q + 8));
+    if (more == 8) return nullptr;
+    k += more;
+  }
+  q += k;
+  if (*q == '.') {
+    int f = leading_digit_count(load_le64(q + 1));
+    if (f == 0) return nullptr;
+    if (f == 8) {
+      const int more = leading_digit_count(load_le64(q + 9));
+      if (more == 8) return nullptr;
+      f += more;
+    }
+    q += 1 + f;
+  }
+  if ((*q | 0x20) == 'e') return nullptr;
+  return q;
+}
+
 // scan_number where the document is all that may be read.
 JOT_ALWAYS_INLINE number_scan scan_number(const std::uint8_t* p, const std::uint8_t* end, bool raw,
                                           node* out) noexcept {

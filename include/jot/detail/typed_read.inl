@@ -562,7 +562,7 @@ inline bool read_object(reader& r, T& out) {
     if (i == jot::reflect::npos) {
       if (r.reject_unknown) return fail_at(r, error_code::unknown_key, key_at, nullptr);
       const skipped s = skip_value(r.p, r.end, r.validate, r.max_depth - r.depth);
-      if (s.code != error_code::ok) return fail_at(r, s.code, s.p, s.message);
+      if (s.code != error_code::ok) return fail_at(r, s.code, s.p, s.message());
       r.p = s.p;
       return true;
     }
@@ -721,7 +721,7 @@ inline bool read_value(reader& r, T& out) {
   } else if constexpr (s == shape::dom_value || s == shape::raw) {
     const u8* start = r.p;
     const skipped k = skip_value(r.p, r.end, r.validate, r.max_depth - r.depth);
-    if (k.code != error_code::ok) return fail_at(r, k.code, k.p, k.message);
+    if (k.code != error_code::ok) return fail_at(r, k.code, k.p, k.message());
     r.p = k.p;
     const std::string_view text(reinterpret_cast<const char*>(start), static_cast<std::size_t>(k.p - start));
     if constexpr (s == shape::raw) {

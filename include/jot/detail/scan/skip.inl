@@ -8,16 +8,32 @@
 // inside; jot rejects invalid JSON wherever it is. No recursion: containers
 // are tracked in a bit stack (one bit per level, object or array).
 
+// What a skip's error message says, as a byte, so that `skipped` fits in two
+// registers (a 24-byte result went through memory on every call).
+enum class skip_note : std::uint8_t { none, value, key, colon, object_end, array_end };
+
 // Where a skip stopped: past the value, or at the error.
 struct skipped {
   const u8* p;       // one past the value, or the offending byte
   error_code code;   // ok, or what is wrong at p
-  const char* message;
+  skip_note note;    // on error: the message (none: the code's default)
+
+  const char* message() const noexcept {
+    switch (note) {
+      case skip_note::value: return "expected a value";
+      case skip_note::key: return "expected a string key";
+      case skip_note::colon: return "expected ':' after an object key";
+      case skip_note::object_end: return "expected ',' or '}'";
+      case skip_note::array_end: return "expected ',' or ']'";
+      default: return default_message(code);
+    }
+  }
 };
 
-JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code, const char* message) noexcept {
-  if (p == end) return {p, error_code::unexpected_end, default_message(error_code::unexpected_end)};
-  return {p, code, message ? message : default_message(code)};
+JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code,
+                                   skip_note note = skip_note::none) noexcept {
+  if (p == end) return {p, error_code::unexpected_end, skip_note::none};
+  return {p, code, note};
 }
 
 // The string whose opening quote is at p: one past its closing quote, or an
@@ -25,16 +41,48 @@ JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code, 
 JOT_ALWAYS_INLINE skipped skip_string(const u8* p, const u8* end, bool validate) noexcept {
   const u8* start = p + 1;
   const string_stop s = scan_plain_string<scanner>(start, end, validate);
-  if (JOT_UNLIKELY(s.code != error_code::ok)) return skip_error(s.p, end, s.code, nullptr);
-  if (JOT_LIKELY(*s.p == '"')) return {s.p + 1, error_code::ok, nullptr};
+  if (JOT_UNLIKELY(s.code != error_code::ok)) return skip_error(s.p, end, s.code);
+  if (JOT_LIKELY(*s.p == '"')) return {s.p + 1, error_code::ok, skip_note::none};
   const unescaped u = unescape_string<scanner, false>(start, s.p, end, validate, nullptr);
-  if (u.code != error_code::ok) return skip_error(u.p, end, u.code, nullptr);
-  return {u.p + 1, error_code::ok, nullptr};
+  if (u.code != error_code::ok) return skip_error(u.p, end, u.code);
+  return {u.p + 1, error_code::ok, skip_note::none};
 }
 
-// Skips the value starting at p (whitespace already skipped), allowing
-// depth_left more levels of nesting.
-inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
+// Skips the value at p (p < end) that is not an object or array: a string, a
+// number or a literal; anything else is an error.
+JOT_ALWAYS_INLINE skipped skip_scalar(const u8* p, const u8* end, bool validate) noexcept {
+  switch (*p) {
+    case '"':
+      return skip_string(p, end, validate);
+    case 't':
+      if (end - p >= 4 && std::memcmp(p, "true", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
+      return skip_error(p, end, error_code::invalid_literal);
+    case 'f':
+      if (end - p >= 5 && std::memcmp(p, "false", 5) == 0) return {p + 5, error_code::ok, skip_note::none};
+      return skip_error(p, end, error_code::invalid_literal);
+    case 'n':
+      if (end - p >= 4 && std::memcmp(p, "null", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
+      return skip_error(p, end, error_code::invalid_literal);
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': {
+      if (const u8* q = skip_plain_number(p, end)) return {q, error_code::ok, skip_note::none};
+      // Converted, not just the grammar: the DOM parser rejects a number
+      // beyond double's range (1e309), so skipping one must too.
+      node ignored;
+      const number_scan n = scan_number(p, end, false, &ignored);
+      if (n.end == nullptr) return skip_error(n.at, end, n.code);
+      return {n.end, error_code::ok, skip_note::none};
+    }
+    default:
+      return skip_error(p, end, error_code::unexpected_character, skip_note::value);
+  }
+}
+
+// Skips the object or array at p (p < end, *p is '{' or '['), allowing
+// depth_left more levels of nesting. Out of line, so that skipping a scalar
+// (most unknown members) pays for none of its state.
+JOT_NOINLINE inline skipped skip_container(const u8* p, const u8* end, bool validate,
+                                           std::uint32_t depth_left) noexcept {
   constexpr std::uint32_t stack_words = 64;  // 4096 levels; deeper is depth_exceeded
   std::uint64_t is_object[stack_words];
   std::uint32_t depth = 0;
@@ -49,73 +97,33 @@ inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32
   };
 
 value:
-  if (p == end) return skip_error(p, end, error_code::unexpected_end, nullptr);
-  switch (*p) {
-    case '"': {
-      const skipped s = skip_string(p, end, validate);
-      if (s.code != error_code::ok) return s;
-      p = s.p;
-      goto after_value;
-    }
-    case '{':
-    case '[': {
-      if (depth >= max_depth) return skip_error(p, end, error_code::depth_exceeded, nullptr);
-      const bool object = *p == '{';
-      const std::uint64_t bit = std::uint64_t{1} << (depth % 64);
-      is_object[depth / 64] = object ? (is_object[depth / 64] | bit) : (is_object[depth / 64] & ~bit);
-      ++depth;
-      in_object = object;
+  if (p == end) return skip_error(p, end, error_code::unexpected_end);
+  if (*p == '{' || *p == '[') {
+    if (depth >= max_depth) return skip_error(p, end, error_code::depth_exceeded);
+    const bool object = *p == '{';
+    const std::uint64_t bit = std::uint64_t{1} << (depth % 64);
+    is_object[depth / 64] = object ? (is_object[depth / 64] | bit) : (is_object[depth / 64] & ~bit);
+    ++depth;
+    in_object = object;
+    ++p;
+    skip_ws();
+    if (p != end && *p == (object ? '}' : ']')) {
       ++p;
-      skip_ws();
-      if (p != end && *p == (object ? '}' : ']')) {
-        ++p;
-        close_container();
-        goto after_value;
-      }
-      if (object) goto key;
-      goto value;
-    }
-    case 't':
-      if (end - p >= 4 && std::memcmp(p, "true", 4) == 0) { p += 4; goto after_value; }
-      return skip_error(p, end, error_code::invalid_literal, nullptr);
-    case 'f':
-      if (end - p >= 5 && std::memcmp(p, "false", 5) == 0) { p += 5; goto after_value; }
-      return skip_error(p, end, error_code::invalid_literal, nullptr);
-    case 'n':
-      if (end - p >= 4 && std::memcmp(p, "null", 4) == 0) { p += 4; goto after_value; }
-      return skip_error(p, end, error_code::invalid_literal, nullptr);
-    case '-': case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': {
-      // Converted, not just the grammar: the DOM parser rejects a number
-      // beyond double's range (1e309), so skipping one must too.
-      node ignored;
-      const number_scan n = scan_number(p, end, false, &ignored);
-      if (n.end == nullptr) return skip_error(n.at, end, n.code, nullptr);
-      p = n.end;
+      close_container();
       goto after_value;
     }
-    default:
-      return skip_error(p, end, error_code::unexpected_character, "expected a value");
-  }
-
-key:
-  // Inside an object, at what must be a key.
-  if (p == end || *p != '"') return skip_error(p, end, error_code::unexpected_character, "expected a string key");
-  {
-    const skipped s = skip_string(p, end, validate);
+    if (object) goto key;
+    goto value;
+  } else {
+    const skipped s = skip_scalar(p, end, validate);
     if (s.code != error_code::ok) return s;
     p = s.p;
   }
-  skip_ws();
-  if (p == end || *p != ':') return skip_error(p, end, error_code::unexpected_character, "expected ':' after an object key");
-  ++p;
-  skip_ws();
-  goto value;
 
 after_value:
-  if (depth == 0) return {p, error_code::ok, nullptr};
+  if (depth == 0) return {p, error_code::ok, skip_note::none};
   skip_ws();
-  if (p == end) return skip_error(p, end, error_code::unexpected_end, nullptr);
+  if (p == end) return skip_error(p, end, error_code::unexpected_end);
   if (*p == ',') {
     ++p;
     skip_ws();
@@ -127,6 +135,27 @@ after_value:
     close_container();
     goto after_value;
   }
-  return skip_error(p, end, error_code::unexpected_character,
-                    in_object ? "expected ',' or '}'" : "expected ',' or ']'");
+  return skip_error(p, end, error_code::unexpected_character, in_object ? skip_note::object_end : skip_note::array_end);
+
+key:
+  // Inside an object, at what must be a key.
+  if (p == end || *p != '"') return skip_error(p, end, error_code::unexpected_character, skip_note::key);
+  {
+    const skipped s = skip_string(p, end, validate);
+    if (s.code != error_code::ok) return s;
+    p = s.p;
+  }
+  skip_ws();
+  if (p == end || *p != ':') return skip_error(p, end, error_code::unexpected_character, skip_note::colon);
+  ++p;
+  skip_ws();
+  goto value;
+}
+
+// Skips the value at p (whitespace already skipped), allowing depth_left more
+// levels of nesting.
+inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
+  if (p == end) return skip_error(p, end, error_code::unexpected_end);
+  if (*p == '{' || *p == '[') return skip_container(p, end, validate, depth_left);
+  return skip_scalar(p, end, validate);
 }
