@@ -28,6 +28,24 @@
 #include <immintrin.h>
 #endif
 
+#if defined(JOT_HAS_X86_KERNELS)
+namespace jot::detail {
+// Every byte value repeated 16 times, for the 128-bit layer's splat under
+// GCC (x86_128.inl): one row per byte value, 4 KB, of which a scan touches
+// the few rows it compares against.
+struct splat_rows {
+  alignas(16) std::uint8_t row[256][16];
+};
+inline constexpr splat_rows splat_table = [] {
+  splat_rows t{};
+  for (int c = 0; c < 256; ++c) {
+    for (int i = 0; i < 16; ++i) t.row[c][i] = static_cast<std::uint8_t>(c);
+  }
+  return t;
+}();
+}  // namespace jot::detail
+#endif
+
 // Target regions: every function defined between BEGIN and END is compiled for
 // exactly the extensions its kernel's CPU check tests. GCC and Clang spell the
 // region differently. GCC 12's own _mm512_undefined_epi32() initialises a
