@@ -89,6 +89,17 @@ struct string_token {
   bool escaped;
 };
 
+// Finds the closing quote of the escaped string token t (start and stop set):
+// true with t.close set, or a failure. Out of line: most strings have no escape.
+JOT_NOINLINE inline bool close_escaped(reader& r, string_token& t) noexcept {
+  t.close = find_string_end<scanner>(t.stop, r.end);
+  if (t.close == nullptr) {
+    const unescaped u = unescape_string<scanner, false>(t.start, t.stop, r.end, r.validate, nullptr);
+    return fail_at(r, u.code == error_code::ok ? error_code::unterminated_string : u.code, u.p, nullptr);
+  }
+  return true;
+}
+
 // Scans the string at r.p (which must be '"'): a plain string leaves r.p past
 // it; an escaped one leaves r.p at the opening quote until decoded.
 JOT_ALWAYS_INLINE bool scan_token(reader& r, string_token& t) noexcept {
@@ -101,12 +112,7 @@ JOT_ALWAYS_INLINE bool scan_token(reader& r, string_token& t) noexcept {
     r.p = s.p + 1;
     return true;
   }
-  t.close = find_string_end<scanner>(s.p, r.end);
-  if (t.close == nullptr) {
-    const unescaped u = unescape_string<scanner, false>(t.start, t.stop, r.end, r.validate, nullptr);
-    return fail_at(r, u.code == error_code::ok ? error_code::unterminated_string : u.code, u.p, nullptr);
-  }
-  return true;
+  return close_escaped(r, t);
 }
 
 // Decodes an escaped token into dst (room for close - start bytes); returns
@@ -492,27 +498,43 @@ inline bool read_members(reader& r, F&& read_member) {
     return true;
   }
   [[maybe_unused]] std::size_t guess = 0;
+  // The cursor lives in p between members, and goes to r.p only around
+  // read_member: through the reader, every byte test reloaded and stored it
+  // (r escapes into every call, and a string's char stores may alias it).
+  const u8* const end = r.end;
+  const u8* p = r.p;
   for (;;) {
-    if (JOT_UNLIKELY(*r.p != '"')) return fail_at(r, error_code::unexpected_character, r.p, "expected a string key");
-    const u8* key_at = r.p;
+    if (JOT_UNLIKELY(*p != '"')) return fail_at(r, error_code::unexpected_character, p, "expected a string key");
+    const u8* key_at = p;
     char buf[128];
     std::string_view key;
     bool fits = true;
     std::size_t index = jot::reflect::npos;
     if constexpr (!std::is_void_v<T>) {
-      if (is_guessed_key<T>(r.p, r.end, guess)) {
+      if (is_guessed_key<T>(p, end, guess)) {
         index = guess;
         key = jot::reflect::member_names<T>[guess];
-        r.p += key.size() + 2;
+        p += key.size() + 2;
       }
     }
-    if (index == jot::reflect::npos && !read_name(r, key, buf, fits)) return false;
-    skip_ws(r);
-    if (JOT_UNLIKELY(r.p == r.end)) return fail_at(r, error_code::unexpected_end, r.p, nullptr);
-    if (JOT_UNLIKELY(*r.p != ':'))
-      return fail_at(r, error_code::unexpected_character, r.p, "expected ':' after an object key");
-    ++r.p;
-    skip_ws(r);
+    if (index == jot::reflect::npos) {
+      const string_stop s = scan_plain_string<scanner>(p + 1, end, r.validate);
+      if (JOT_UNLIKELY(s.code != error_code::ok)) return fail_at(r, s.code, s.p, nullptr);
+      if (JOT_LIKELY(*s.p == '"')) {
+        key = std::string_view(reinterpret_cast<const char*>(p + 1), static_cast<std::size_t>(s.p - (p + 1)));
+        p = s.p + 1;
+      } else {
+        string_token t{p + 1, s.p, nullptr, true};
+        if (!close_escaped(r, t) || !decode_name(r, t, key, buf, fits)) return false;
+        p = r.p;
+      }
+    }
+    if (p != end && *p <= ' ') p = scanner::skip_spaces(p, end);
+    if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+    if (JOT_UNLIKELY(*p != ':')) return fail_at(r, error_code::unexpected_character, p, "expected ':' after an object key");
+    ++p;
+    if (p != end && *p <= ' ') p = scanner::skip_spaces(p, end);
+    r.p = p;
     if (JOT_UNLIKELY(!read_member(key, fits, key_at, index))) {
       if (fits) path_access::prepend_key(*r.result, key);
       return false;
@@ -520,7 +542,22 @@ inline bool read_members(reader& r, F&& read_member) {
     if constexpr (!std::is_void_v<T>) {
       if (index != jot::reflect::npos) guess = index + 1;
     }
-    if (!next_element(r, '}')) return !r.failed;
+    // next_element, on the cursor.
+    p = r.p;
+    if (p != end && *p <= ' ') p = scanner::skip_spaces(p, end);
+    if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+    if (*p == ',') {
+      ++p;
+      if (p != end && *p <= ' ') p = scanner::skip_spaces(p, end);
+      if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+      continue;
+    }
+    if (JOT_LIKELY(*p == '}')) {
+      r.p = p + 1;
+      --r.depth;
+      return true;
+    }
+    return fail_at(r, error_code::unexpected_character, p, "expected ',' or '}'");
   }
 }
 

@@ -48,31 +48,36 @@ JOT_ALWAYS_INLINE skipped skip_string(const u8* p, const u8* end, bool validate)
   return {u.p + 1, error_code::ok, skip_note::none};
 }
 
+// A number that skip_plain_number leaves to scan_number: converted, not just
+// the grammar, because the DOM parser rejects a number beyond double's range
+// (1e309), so skipping one must too. Out of line: rare.
+JOT_NOINLINE inline skipped skip_converted_number(const u8* p, const u8* end) noexcept {
+  node ignored;
+  const number_scan n = scan_number(p, end, false, &ignored);
+  if (n.end == nullptr) return skip_error(n.at, end, n.code);
+  return {n.end, error_code::ok, skip_note::none};
+}
+
+// A literal at p (p < end, *p is 't', 'f' or 'n'): one past it, or an error.
+JOT_ALWAYS_INLINE skipped skip_literal(const u8* p, const u8* end) noexcept {
+  if (*p == 't' && end - p >= 4 && std::memcmp(p, "true", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
+  if (*p == 'f' && end - p >= 5 && std::memcmp(p, "false", 5) == 0) return {p + 5, error_code::ok, skip_note::none};
+  if (*p == 'n' && end - p >= 4 && std::memcmp(p, "null", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
+  return skip_error(p, end, error_code::invalid_literal);
+}
+
 // Skips the value at p (p < end) that is not an object or array: a string, a
 // number or a literal; anything else is an error.
 JOT_ALWAYS_INLINE skipped skip_scalar(const u8* p, const u8* end, bool validate) noexcept {
   switch (*p) {
     case '"':
       return skip_string(p, end, validate);
-    case 't':
-      if (end - p >= 4 && std::memcmp(p, "true", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
-      return skip_error(p, end, error_code::invalid_literal);
-    case 'f':
-      if (end - p >= 5 && std::memcmp(p, "false", 5) == 0) return {p + 5, error_code::ok, skip_note::none};
-      return skip_error(p, end, error_code::invalid_literal);
-    case 'n':
-      if (end - p >= 4 && std::memcmp(p, "null", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
-      return skip_error(p, end, error_code::invalid_literal);
+    case 't': case 'f': case 'n':
+      return skip_literal(p, end);
     case '-': case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': {
+    case '5': case '6': case '7': case '8': case '9':
       if (const u8* q = skip_plain_number(p, end)) return {q, error_code::ok, skip_note::none};
-      // Converted, not just the grammar: the DOM parser rejects a number
-      // beyond double's range (1e309), so skipping one must too.
-      node ignored;
-      const number_scan n = scan_number(p, end, false, &ignored);
-      if (n.end == nullptr) return skip_error(n.at, end, n.code);
-      return {n.end, error_code::ok, skip_note::none};
-    }
+      return skip_converted_number(p, end);
     default:
       return skip_error(p, end, error_code::unexpected_character, skip_note::value);
   }
@@ -152,10 +157,30 @@ key:
   goto value;
 }
 
+// skip_string out of line, for skip_value.
+JOT_NOINLINE inline skipped skip_string_value(const u8* p, const u8* end, bool validate) noexcept {
+  return skip_string(p, end, validate);
+}
+
 // Skips the value at p (whitespace already skipped), allowing depth_left more
-// levels of nesting.
+// levels of nesting. A dispatcher with no frame of its own: strings and
+// containers are tail calls, numbers of the common shape and literals are
+// judged here (with the string scan inline, every skipped number paid the
+// scan's AVX frame: ~20 instructions of saved registers and stack alignment).
 inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
   if (p == end) return skip_error(p, end, error_code::unexpected_end);
-  if (*p == '{' || *p == '[') return skip_container(p, end, validate, depth_left);
-  return skip_scalar(p, end, validate);
+  switch (*p) {
+    case '"':
+      return skip_string_value(p, end, validate);
+    case '{': case '[':
+      return skip_container(p, end, validate, depth_left);
+    case 't': case 'f': case 'n':
+      return skip_literal(p, end);
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      if (const u8* q = skip_plain_number(p, end)) return {q, error_code::ok, skip_note::none};
+      return skip_converted_number(p, end);
+    default:
+      return skip_error(p, end, error_code::unexpected_character, skip_note::value);
+  }
 }
