@@ -25,6 +25,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "jot/detail/config.h"
+
 namespace jot::detail::reflect {
 
 inline constexpr std::size_t not_found = static_cast<std::size_t>(-1);
@@ -62,7 +64,9 @@ struct key_words {
   std::uint64_t tail;
 };
 
-constexpr key_words words_of(const char* p, std::size_t n) noexcept {
+// Always inline: GCC 12 called it out of line from the typed reader, ~12
+// instructions of call per key tried (OpenRTB banner: 2% of the decode).
+JOT_ALWAYS_INLINE constexpr key_words words_of(const char* p, std::size_t n) noexcept {
   if (n >= 8) return {load<8>(p), load<8>(p + n - 8)};
   if (n >= 4) return {load<4>(p), load<4>(p + n - 4)};
   if (n > 0) {
