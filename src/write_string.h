@@ -19,6 +19,7 @@
 #include <cstring>
 
 #include "generic/utf8.h"
+#include "jot/detail/bits.h"
 
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
@@ -209,29 +210,6 @@ inline char* escape_one(char* out, const char*& in, const char* end) noexcept {
 }
 
 // ---- escaping a run of bytes -------------------------------------------------
-
-// Copies n bytes; for n <= 32 with two overlapping fixed-size moves instead
-// of a memcpy call (string lengths vary, so a call would dominate).
-inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
-  if (n >= 8) {
-    if (n <= 16) {
-      std::memcpy(dst, src, 8);
-      std::memcpy(dst + n - 8, src + n - 8, 8);
-    } else if (n <= 32) {
-      std::memcpy(dst, src, 16);
-      std::memcpy(dst + n - 16, src + n - 16, 16);
-    } else {
-      std::memcpy(dst, src, n);
-    }
-  } else if (n >= 4) {
-    std::memcpy(dst, src, 4);
-    std::memcpy(dst + n - 4, src + n - 4, 4);
-  } else if (n != 0) {
-    dst[0] = src[0];
-    dst[n / 2] = src[n / 2];
-    dst[n - 1] = src[n - 1];
-  }
-}
 
 // Escapes input from in until in >= chunk_end (chunk_end <= end), never
 // reading at or past end. It may consume up to escape_overrun bytes past

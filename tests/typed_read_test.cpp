@@ -576,6 +576,16 @@ TEST(TypedRead, ReusedObjectsReuseAndResetTheirMembers) {
   ASSERT_EQ(s.points.size(), 1u);
   EXPECT_EQ(s.points[0].x, 9);
   EXPECT_FALSE(s.scale.has_value());
+  // A reused string member takes every length, shorter or longer than the
+  // last (each of copy_short's size classes), with nothing left of the old.
+  for (const std::size_t n : {40u, 33u, 32u, 17u, 16u, 9u, 8u, 5u, 4u, 3u, 2u, 1u, 0u, 7u, 15u, 31u, 64u, 2u}) {
+    std::string name;
+    for (std::size_t i = 0; i < n; ++i) name += static_cast<char>('a' + (i * 7 + n) % 26);
+    ASSERT_TRUE(jot::read(R"({"name":")" + name + R"(","points":[],"closed":true})", s, a).ok()) << n;
+    EXPECT_EQ(s.name, name) << n;
+    EXPECT_EQ(s.name.size(), n);
+    EXPECT_EQ(s.name.c_str()[n], '\0') << n;
+  }
 }
 
 struct views {

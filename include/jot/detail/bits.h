@@ -79,4 +79,28 @@ inline uint128_parts multiply_64x64(std::uint64_t a, std::uint64_t b) noexcept {
 #endif
 }
 
+// Copies n bytes; for n <= 32 with two overlapping fixed-size moves instead
+// of a memcpy call (string lengths vary, so a call would dominate: the writer's escaping,
+// the typed reader's std::string members).
+inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
+  if (n >= 8) {
+    if (n <= 16) {
+      std::memcpy(dst, src, 8);
+      std::memcpy(dst + n - 8, src + n - 8, 8);
+    } else if (n <= 32) {
+      std::memcpy(dst, src, 16);
+      std::memcpy(dst + n - 16, src + n - 16, 16);
+    } else {
+      std::memcpy(dst, src, n);
+    }
+  } else if (n >= 4) {
+    std::memcpy(dst, src, 4);
+    std::memcpy(dst + n - 4, src + n - 4, 4);
+  } else if (n != 0) {
+    dst[0] = src[0];
+    dst[n / 2] = src[n / 2];
+    dst[n - 1] = src[n - 1];
+  }
+}
+
 }  // namespace jot::detail

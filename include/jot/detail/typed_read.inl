@@ -141,8 +141,17 @@ inline bool read_string(reader& r, S& out) {
     // through _M_replace, which handles overlapping input; here the input
     // never overlaps, and a reused string with room just copies (OpenRTB
     // banner: 1,600 fewer instructions per document, HACKING.md).
+    // A string no longer than the one it replaces (a reused object: the
+    // same member of the next message) is truncated and copied without a
+    // memcpy call (OpenRTB banner: ~25 instructions fewer per string).
+    const std::size_t n = static_cast<std::size_t>(t.stop - t.start);
+    if (n <= out.size()) {
+      out.resize(n);
+      copy_short(out.data(), reinterpret_cast<const char*>(t.start), n);
+      return true;
+    }
     out.clear();
-    out.append(reinterpret_cast<const char*>(t.start), static_cast<std::size_t>(t.stop - t.start));
+    out.append(reinterpret_cast<const char*>(t.start), n);
     return true;
   }
   out.resize(static_cast<std::size_t>(t.close - t.start));
