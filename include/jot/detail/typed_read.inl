@@ -137,13 +137,13 @@ inline bool read_string(reader& r, S& out) {
   string_token t{};
   if (!scan_token(r, t)) return false;
   if (JOT_LIKELY(!t.escaped)) {
-    // clear() and append() rather than assign(): libstdc++'s assign goes
-    // through _M_replace, which handles overlapping input; here the input
-    // never overlaps, and a reused string with room just copies (OpenRTB
-    // banner: 1,600 fewer instructions per document, HACKING.md).
     // A string no longer than the one it replaces (a reused object: the
     // same member of the next message) is truncated and copied without a
     // memcpy call (OpenRTB banner: ~25 instructions fewer per string).
+    // Otherwise clear() and append() rather than assign(): libstdc++'s
+    // assign goes through _M_replace, which handles overlapping input; here
+    // the input never overlaps (banner: 1,600 fewer instructions per
+    // document, HACKING.md).
     const std::size_t n = static_cast<std::size_t>(t.stop - t.start);
     if (n <= out.size()) {
       out.resize(n);
@@ -551,7 +551,9 @@ inline bool read_members(reader& r, F&& read_member) {
     if constexpr (!std::is_void_v<T>) {
       if (index != jot::reflect::npos) guess = index + 1;
     }
-    // next_element, on the cursor.
+    // next_element on the cursor, written out: the shared next_element on a
+    // cursor measured 1-3% more instructions per decode (banner 15.05K ->
+    // 15.23K, video_app 34.2K -> 35.2K).
     p = r.p;
     if (p != end && *p <= ' ') p = scanner::skip_spaces(p, end);
     if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);

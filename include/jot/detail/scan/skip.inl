@@ -66,12 +66,22 @@ JOT_ALWAYS_INLINE skipped skip_literal(const u8* p, const u8* end) noexcept {
   return skip_error(p, end, error_code::invalid_literal);
 }
 
+// skip_string out of line, for skip_value.
+JOT_NOINLINE inline skipped skip_string_value(const u8* p, const u8* end, bool validate) noexcept {
+  return skip_string(p, end, validate);
+}
+
 // Skips the value at p (p < end) that is not an object or array: a string, a
-// number or a literal; anything else is an error.
+// number or a literal; anything else is an error. InlineString: the string
+// scan inline (the container loop) or a tail call (skip_value, which then
+// needs no frame of its own: with the vector scan inline, every skipped
+// number paid its AVX frame, ~20 instructions of saved registers).
+template <bool InlineString>
 JOT_ALWAYS_INLINE skipped skip_scalar(const u8* p, const u8* end, bool validate) noexcept {
   switch (*p) {
     case '"':
-      return skip_string(p, end, validate);
+      if constexpr (InlineString) return skip_string(p, end, validate);
+      else return skip_string_value(p, end, validate);
     case 't': case 'f': case 'n':
       return skip_literal(p, end);
     case '-': case '0': case '1': case '2': case '3': case '4':
@@ -120,7 +130,7 @@ value:
     if (object) goto key;
     goto value;
   } else {
-    const skipped s = skip_scalar(p, end, validate);
+    const skipped s = skip_scalar<true>(p, end, validate);
     if (s.code != error_code::ok) return s;
     p = s.p;
   }
@@ -157,30 +167,11 @@ key:
   goto value;
 }
 
-// skip_string out of line, for skip_value.
-JOT_NOINLINE inline skipped skip_string_value(const u8* p, const u8* end, bool validate) noexcept {
-  return skip_string(p, end, validate);
-}
-
 // Skips the value at p (whitespace already skipped), allowing depth_left more
-// levels of nesting. A dispatcher with no frame of its own: strings and
-// containers are tail calls, numbers of the common shape and literals are
-// judged here (with the string scan inline, every skipped number paid the
-// scan's AVX frame: ~20 instructions of saved registers and stack alignment).
+// levels of nesting. A dispatcher with no frame: containers and strings are
+// tail calls, literals and plain numbers are judged here.
 inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
   if (p == end) return skip_error(p, end, error_code::unexpected_end);
-  switch (*p) {
-    case '"':
-      return skip_string_value(p, end, validate);
-    case '{': case '[':
-      return skip_container(p, end, validate, depth_left);
-    case 't': case 'f': case 'n':
-      return skip_literal(p, end);
-    case '-': case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-      if (const u8* q = skip_plain_number(p, end)) return {q, error_code::ok, skip_note::none};
-      return skip_converted_number(p, end);
-    default:
-      return skip_error(p, end, error_code::unexpected_character, skip_note::value);
-  }
+  if (*p == '{' || *p == '[') return skip_container(p, end, validate, depth_left);
+  return skip_scalar<false>(p, end, validate);
 }
