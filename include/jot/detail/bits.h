@@ -80,8 +80,8 @@ inline uint128_parts multiply_64x64(std::uint64_t a, std::uint64_t b) noexcept {
 }
 
 // Copies n bytes; for n <= 32 with two overlapping fixed-size moves instead
-// of a memcpy call (string lengths vary, so a call would dominate: the writer's escaping,
-// the typed reader's std::string members).
+// of a memcpy call (string lengths vary, so a call would dominate). Used by
+// the writer's escaping and the typed reader's std::string members.
 inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
   if (n >= 8) {
     if (n <= 16) {
