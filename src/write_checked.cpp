@@ -14,6 +14,14 @@
 #include "jot/detail/write_primitives.h"
 #include "write_string.h"
 
+namespace jot::detail {
+// Bytes quote_checked may store past the end of what it writes (it copies
+// whole registers of up to 64 bytes).
+inline constexpr std::size_t checked_overrun = 64;
+static_assert(escape_expansion * max_checked_string + 4 + checked_overrun <= max_reserve,
+              "write_checked reserves its worst case at once");
+}  // namespace jot::detail
+
 #if defined(JOT_HAS_X86_KERNELS)
 #include "jot/detail/scan/x86_avx2.h"
 #include "jot/detail/scan/x86_sse2.h"
@@ -70,7 +78,7 @@ bool valid_utf8(const char* s, std::size_t n, bool vector) noexcept {
 out_range write_checked(write_target& t, out_range o, const char* s, std::size_t n,
                         bool key) noexcept {
   // The quoted string, then ": " of which a compact key keeps ':'.
-  o = room(t, o, escape_expansion * n + 4);
+  o = room(t, o, escape_expansion * n + 4 + checked_overrun);
 #if defined(JOT_HAS_X86_KERNELS)
   char* end = t.vector_utf8 ? isa_avx2::quote_checked_here(o.cur, s, n)
                             : isa_sse2::quote_checked_here(o.cur, s, n);

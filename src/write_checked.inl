@@ -6,12 +6,133 @@
 // target region), after that engine's scanning header, so the scans below are
 // the parser's own (scanner.inl), compiled for the engine's target.
 //
-// The string is copied run by run: scan_string stops at '"', '\\', a control
-// or a non-ASCII byte; an ASCII stop is escaped, a non-ASCII one starts a run
-// that skip_utf8 validates a register at a time (Keiser and Lemire's lookups)
-// up to the next ASCII special. Mostly-ASCII text costs one scan, text in
-// other scripts one vector check per block instead of a scalar check per
-// character, and no byte is looked at twice.
+// With lookups (SSSE3 and up) the string goes a register at a time: each
+// register is copied out whole, checked for '"', '\\' and controls, and
+// checked for UTF-8 against the register before it (utf8_errors), so a
+// sequence may straddle two registers and nothing is looked at twice; an
+// ASCII register skips the UTF-8 lookups. The errors are gathered and tested
+// once per string. The last part-register goes through a zero-padded copy,
+// whose zeros end any sequence it cuts short as an error. Without lookups
+// (SSE2, portable) the string is copied run by run: scan_string stops at
+// '"', '\\', a control or a non-ASCII byte, and the scalar validator takes
+// each non-ASCII run.
+
+// With lookups: quote_checked's register loop. Returns the end, or nullptr
+// when [s, s + n) is not UTF-8.
+template <class Wide>
+char* quote_checked_registers(char* out, const char* s, std::size_t n) noexcept {
+  using V = typename Wide::layer;
+  using bytes = typename V::bytes;
+  using mask = typename V::mask;
+  constexpr std::ptrdiff_t w = V::width;
+  static_assert(w <= static_cast<std::ptrdiff_t>(checked_overrun));
+  const u8* p = reinterpret_cast<const u8*>(s);
+  const u8* const end = p + n;
+  const typename Wide::utf8_rules k = Wide::utf8_constants_kept();
+  bytes quote = V::splat('"'), backslash = V::splat('\\'), control_end = V::splat(0x20);
+  JOT_KEEP_IN_REGISTER(quote);
+  JOT_KEEP_IN_REGISTER(backslash);
+  JOT_KEEP_IN_REGISTER(control_end);
+  const bytes zero = V::splat(0);
+  bytes before = zero;  // the register before p (zero: p starts a sequence)
+  mask before_high = 0;  // its non-ASCII bytes
+  bytes errors = zero;
+  *out++ = '"';
+  for (;;) {
+    const std::ptrdiff_t left = end - p;
+    bytes in;
+    if (left >= w) {
+      in = V::load(p);
+      std::memcpy(out, p, w);
+    } else {
+      if (left == 0) break;
+      alignas(64) u8 block[w] = {};
+      // (& (w - 1): left < w, which the compiler cannot see.)
+      if constexpr (w <= 32) {
+        copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p),
+                   static_cast<std::size_t>(left) & (w - 1));
+      } else {
+        std::memcpy(block, p, static_cast<std::size_t>(left));
+      }
+      in = V::load(block);
+      std::memcpy(out, block, w);
+    }
+    const mask high = V::to_mask(V::lt(in, zero));
+    bytes err = zero;
+    if ((high | before_high) != 0) err = Wide::utf8_errors(in, before, k);
+    // (A signed compare with 0x20 flags the non-ASCII bytes too.)
+    const mask special =
+        V::to_mask(V::either(V::either(V::eq(in, quote), V::eq(in, backslash)), V::lt(in, control_end))) & ~high;
+    // (Padding is a control: a stop at or past left is the string's end.)
+    const int stop = std::countr_zero(special);
+    if (special != 0 && stop < left) {
+      // Errors up to the special count (a sequence it cuts short included);
+      // the rest of the register is looked at again after it. stop + 1 <= 64
+      // bits, built without shifting by 64.
+      const mask upto = static_cast<mask>((mask{2} << stop) - 1);
+      if ((V::nonzero_mask(err) & upto) != 0) return nullptr;
+      out += stop;
+      const char* c = reinterpret_cast<const char*>(p + stop);
+      out = escape_one<false>(out, c, c + 1);
+      p += stop + 1;
+      before = zero;
+      before_high = 0;
+      continue;
+    }
+    errors = V::bit_or(errors, err);
+    if (left <= w) {
+      out += left;
+      // A whole last register has no padding to end a sequence it cuts short.
+      if (left == w && high != 0 && (end[-1] >= 0xC0 || end[-2] >= 0xE0 || end[-3] >= 0xF0)) return nullptr;
+      break;
+    }
+    out += w;
+    p += w;
+    before = in;
+    before_high = high;
+  }
+  if (V::nonzero_mask(errors) != 0) return nullptr;
+  *out++ = '"';
+  return out;
+}
+
+// With lookups: all_utf8's register loop (no stops: '"', '\\' and controls
+// are UTF-8).
+template <class Wide>
+bool all_utf8_registers(const char* s, std::size_t n) noexcept {
+  using V = typename Wide::layer;
+  using bytes = typename V::bytes;
+  using mask = typename V::mask;
+  constexpr std::ptrdiff_t w = V::width;
+  const u8* p = reinterpret_cast<const u8*>(s);
+  const u8* const end = p + n;
+  const typename Wide::utf8_rules k = Wide::utf8_constants_kept();
+  const bytes zero = V::splat(0);
+  bytes before = zero;
+  mask before_high = 0;
+  bytes errors = zero;
+  for (; end - p >= w; p += w) {
+    const bytes in = V::load(p);
+    const mask high = V::to_mask(V::lt(in, zero));
+    if ((high | before_high) != 0) errors = V::bit_or(errors, Wide::utf8_errors(in, before, k));
+    before = in;
+    before_high = high;
+  }
+  const auto left = static_cast<std::size_t>(end - p);
+  if (left != 0) {
+    alignas(64) u8 block[w] = {};
+    if constexpr (w <= 32) {
+      copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p), left & (w - 1));
+    } else {
+      std::memcpy(block, p, left);
+    }
+    // The padding ends a sequence cut short as an error.
+    errors = V::bit_or(errors, Wide::utf8_errors(V::load(block), before, k));
+  } else if (before_high != 0 && (end[-1] >= 0xC0 || end[-2] >= 0xE0 || end[-3] >= 0xF0)) {
+    return false;
+  }
+  return V::nonzero_mask(errors) == 0;
+}
 
 // The first '"', '\\', control or non-ASCII byte in [p, end), or end. Block
 // is a 16-byte scanner or void. Strings are short: a block at a time (the
@@ -35,79 +156,69 @@ const u8* find_special(const u8* p, const u8* end) noexcept {
   }
 }
 
-// The end of the valid UTF-8 that starts at the non-ASCII byte p: through
-// ASCII bytes too, up to an ASCII special or end (every result is a sequence
-// boundary, and further than p); nullptr when the run holds invalid UTF-8.
-// With Lookup, Block validates what is left under a wide register.
-template <class Wide, class Block, bool Lookup>
-const u8* checked_utf8_run(const u8* p, const u8* end) noexcept {
-  const u8* r = Wide::skip_utf8(p, end);
-  if constexpr (Lookup) {
-    r = Block::skip_utf8(r, end);
-    const auto left = static_cast<std::size_t>(end - r);
-    if (left != 0 && left < 16 && (*r >= 0x80 || !is_string_special(*r))) {
-      // The tail, in a zero-padded block: a zero is a control, so the scan
-      // stops at the padding at the latest, and counts a sequence that the
-      // padding cuts short as an error.
-      u8 block[16] = {};
-      copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(r), left & 15);
-      r += Block::skip_utf8(block, block + 16) - block;
-    }
-  }
-  if (r != p) return r;
-  // No progress: p starts a block with an error in it (or the engine has no
-  // vector check). The scalar check locates it, or passes the sequences
-  // before it.
+// Without lookups: the end of the valid UTF-8 that starts at the non-ASCII
+// byte p, through ASCII bytes too, up to an ASCII special or end (further
+// than p); nullptr when the run holds invalid UTF-8.
+inline const u8* checked_utf8_run(const u8* p, const u8* end) noexcept {
   bool bad = false;
   const std::size_t k = utf8_valid_run(p, end, &bad);
   return bad ? nullptr : p + k;
 }
 
 // '"', [s, s + n) escaped as the writer escapes with every escape option off,
-// '"', written at out, which has room for escape_expansion * n + 2 bytes.
-// Returns the end, or nullptr when [s, s + n) is not UTF-8.
+// '"', written at out, which has room for escape_expansion * n + 2 +
+// checked_overrun bytes. Returns the end, or nullptr when [s, s + n) is not
+// UTF-8. Lookup: the engine has utf8_errors.
 template <class Wide, class Block, bool Lookup>
 char* quote_checked(char* out, const char* s, std::size_t n) noexcept {
-  const u8* p = reinterpret_cast<const u8*>(s);
-  const u8* const end = p + n;
-  *out++ = '"';
-  while (p != end) {
-    const u8* q = find_special<Wide, Block>(p, end);
-    copy_short(out, reinterpret_cast<const char*>(p), static_cast<std::size_t>(q - p));
-    out += q - p;
-    if (q == end) break;
-    if (*q < 0x80) {
-      // '"', '\\' or a control: one ASCII byte, escaped.
-      const char* in = reinterpret_cast<const char*>(q);
-      out = escape_one<false>(out, in, in + 1);
-      p = q + 1;
-      continue;
+  if constexpr (Lookup) {
+    return quote_checked_registers<Wide>(out, s, n);
+  } else {
+    const u8* p = reinterpret_cast<const u8*>(s);
+    const u8* const end = p + n;
+    *out++ = '"';
+    while (p != end) {
+      const u8* q = find_special<Wide, Block>(p, end);
+      copy_short(out, reinterpret_cast<const char*>(p), static_cast<std::size_t>(q - p));
+      out += q - p;
+      if (q == end) break;
+      if (*q < 0x80) {
+        // '"', '\\' or a control: one ASCII byte, escaped.
+        const char* in = reinterpret_cast<const char*>(q);
+        out = escape_one<false>(out, in, in + 1);
+        p = q + 1;
+        continue;
+      }
+      const u8* r = checked_utf8_run(q, end);
+      if (r == nullptr) return nullptr;
+      copy_short(out, reinterpret_cast<const char*>(q), static_cast<std::size_t>(r - q));
+      out += r - q;
+      p = r;
     }
-    const u8* r = checked_utf8_run<Wide, Block, Lookup>(q, end);
-    if (r == nullptr) return nullptr;
-    copy_short(out, reinterpret_cast<const char*>(q), static_cast<std::size_t>(r - q));
-    out += r - q;
-    p = r;
+    *out++ = '"';
+    return out;
   }
-  *out++ = '"';
-  return out;
 }
 
-// True when [s, s + n) is UTF-8. The same scans as quote_checked, with
-// nothing written: ASCII is skipped a register at a time, '"', '\\' and
-// controls (valid UTF-8 before escaping) one byte each.
+// True when [s, s + n) is UTF-8. Without lookups, the same scans as
+// quote_checked with nothing written: ASCII is skipped a register at a time,
+// '"', '\\' and controls (valid UTF-8 before escaping) one byte each.
 template <class Wide, class Block, bool Lookup>
 bool all_utf8(const char* s, std::size_t n) noexcept {
-  const u8* p = reinterpret_cast<const u8*>(s);
-  const u8* const end = p + n;
-  for (;;) {
-    p = find_special<Wide, Block>(p, end);
-    if (p == end) return true;
-    if (*p < 0x80) {
-      ++p;
-      continue;
+  if constexpr (Lookup) {
+    return all_utf8_registers<Wide>(s, n);
+  } else {
+    const u8* p = reinterpret_cast<const u8*>(s);
+    const u8* const end = p + n;
+    for (;;) {
+      p = find_special<Wide, Block>(p, end);
+      if (p == end) return true;
+      if (*p < 0x80) {
+        ++p;
+        continue;
+      }
+      p = checked_utf8_run(p, end);
+      if (p == nullptr) return false;
     }
-    p = checked_utf8_run<Wide, Block, Lookup>(p, end);
-    if (p == nullptr) return false;
   }
 }

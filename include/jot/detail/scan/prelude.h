@@ -46,11 +46,23 @@ inline constexpr splat_rows splat_table = [] {
 }  // namespace jot::detail
 #endif
 
+// JOT_KEEP_IN_REGISTER(v): v unchanged but opaque to the compiler. GCC
+// rebuilds vector constants inside loops (a mov, a movd and a broadcast each
+// time round) rather than keep them in registers; a constant passed through
+// this before a loop is built once (and at worst spilled and reloaded as a
+// memory operand). Clang keeps such constants in registers already.
+#if defined(JOT_HAS_X86_KERNELS) && defined(__GNUC__) && !defined(__clang__)
+#define JOT_KEEP_IN_REGISTER(v) __asm__("" : "+v"(v))
+#else
+#define JOT_KEEP_IN_REGISTER(v) ((void)0)
+#endif
+
 // Target regions: every function defined between BEGIN and END is compiled for
 // exactly the extensions its kernel's CPU check tests. GCC and Clang spell the
 // region differently. GCC 12's own _mm512_undefined_epi32() initialises a
 // variable from itself, which -Wmaybe-uninitialized reports inside intrinsics
-// such as _mm512_broadcast_i32x4; the values are overwritten, so it is noise.
+// such as _mm512_broadcast_i32x4 (-Wuninitialized once JOT_KEEP_IN_REGISTER
+// reads the result); the values are overwritten, so it is noise.
 #if defined(JOT_HAS_X86_KERNELS)
 #if defined(__clang__)
 #define JOT_TARGET_SSE42_BEGIN \
@@ -67,7 +79,8 @@ inline constexpr splat_rows splat_table = [] {
 #define JOT_TARGET_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2\")")
 #define JOT_TARGET_AVX512_BEGIN                                         \
   _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl\")") \
-  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
+  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"") \
+  _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")
 #define JOT_TARGET_END _Pragma("GCC pop_options")
 #define JOT_TARGET_AVX512_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
 #endif

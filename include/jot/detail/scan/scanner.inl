@@ -26,8 +26,9 @@
 //   to_mask(f)                the flags as bits
 //   nonzero_mask(a)           bits of the bytes that are not zero
 //   bit_and/bit_or/bit_xor    per byte
-//   high_nibbles(a)           per byte a >> 4
-//   low_nibbles(a)            per byte a & 15
+//   shift_right_4(a)          a >> 4 in 16-bit lanes: each byte's high
+//                             nibble in its low bits, under bits of the
+//                             byte above (mask with 0x0F)
 //   table(row)                the 16 bytes of row in every 128-bit lane
 //   lookup16(t, i)            per byte t[i & 15], or 0 where i >= 0x80
 //   prev<n>(a, before)        a shifted up by n bytes across the whole
@@ -105,6 +106,7 @@ struct at_non_space {
 
 template <class V>
 struct vector_scanner {
+  using layer = V;
   using bytes = typename V::bytes;
   using mask = typename V::mask;
   static constexpr std::ptrdiff_t width = V::width;
@@ -170,58 +172,89 @@ struct vector_scanner {
     return find_first<at_non_space>(p, end);
   }
 
+  // The constants of utf8_errors, built once before a loop.
+  struct utf8_rules {
+    bytes first_high, first_low, second_high;  // the three nibble lookups
+    bytes nibble, third, fourth, top;          // 0x0F, 0xE0 - 0x80, 0xF0 - 0x80, 0x80
+  };
+  // (Keiser and Lemire, "Validating UTF-8 In Less Than One Instruction Per
+  // Byte", 2021: the lookups classify each byte pair by the first byte's two
+  // nibbles and the second byte's high nibble.)
+  JOT_ALWAYS_INLINE static utf8_rules utf8_constants() noexcept {
+    // Error bits of a byte pair.
+    constexpr u8 too_short = 1, too_long = 2, overlong_3 = 4, too_large = 8, surrogate = 16,
+                 overlong_2 = 32, too_large_1000 = 64, overlong_4 = 64, two_conts = 128;
+    constexpr u8 carry = too_short | too_long | two_conts;
+    constexpr u8 large = carry | too_large | too_large_1000;
+    static constexpr u8 first_high_row[16] = {
+        too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___
+        two_conts, two_conts, two_conts, two_conts,                                      // 10__
+        too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // C, D, E
+        too_short | too_large | too_large_1000 | overlong_4};                            // F
+    static constexpr u8 first_low_row[16] = {
+        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,  // 0-3
+        carry | too_large, large, large, large, large, large, large, large, large,       // 4-C
+        large | surrogate, large, large};                                                // D-F
+    constexpr u8 cont_8 = too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4;
+    constexpr u8 cont_9 = too_long | overlong_2 | two_conts | overlong_3 | too_large;
+    constexpr u8 cont_ab = too_long | overlong_2 | two_conts | surrogate | too_large;
+    static constexpr u8 second_high_row[16] = {
+        too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+        cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short};
+    return {V::table(first_high_row), V::table(first_low_row), V::table(second_high_row),
+            V::splat(0x0F), V::splat(0xE0 - 0x80), V::splat(0xF0 - 0x80), V::splat(0x80)};
+  }
+  // The same, built at once and kept in registers through a loop that runs
+  // utf8_errors often (JOT_KEEP_IN_REGISTER). The parser's skip_utf8 does not
+  // use it: most of its runs end before a register, and the constants would
+  // be built for nothing (+0.7% on twitter).
+  JOT_ALWAYS_INLINE static utf8_rules utf8_constants_kept() noexcept {
+    utf8_rules k = utf8_constants();
+    JOT_KEEP_IN_REGISTER(k.first_high);
+    JOT_KEEP_IN_REGISTER(k.first_low);
+    JOT_KEEP_IN_REGISTER(k.second_high);
+    JOT_KEEP_IN_REGISTER(k.nibble);
+    JOT_KEEP_IN_REGISTER(k.third);
+    JOT_KEEP_IN_REGISTER(k.fourth);
+    JOT_KEEP_IN_REGISTER(k.top);
+    return k;
+  }
+
+  // UTF-8 errors of the register in, given the register before it: a byte
+  // of the result is nonzero where a sequence breaks the rules, or where one
+  // of before's sequences is cut short (bytes two or three after a 3- or
+  // 4-byte lead must be continuations). before = zero puts a sequence
+  // boundary at in's first byte. Only with lookups.
+  JOT_ALWAYS_INLINE static bytes utf8_errors(bytes in, bytes before, const utf8_rules& k) noexcept {
+    const bytes prev1 = V::template prev<1>(in, before);
+    const bytes prev2 = V::template prev<2>(in, before);
+    const bytes prev3 = V::template prev<3>(in, before);
+    const auto high_nibbles = [&](bytes a) { return V::bit_and(V::shift_right_4(a), k.nibble); };
+    const bytes pairs =
+        V::bit_and(V::bit_and(V::lookup16(k.first_high, high_nibbles(prev1)),
+                              V::lookup16(k.first_low, V::bit_and(prev1, k.nibble))),
+                   V::lookup16(k.second_high, high_nibbles(in)));
+    const bytes must_continue = V::bit_and(V::bit_or(V::subs(prev2, k.third), V::subs(prev3, k.fourth)), k.top);
+    return V::bit_xor(must_continue, pairs);
+  }
+
   // Validates UTF-8 from p (the first non-ASCII byte of a run) a register at
-  // a time, each block starting on a sequence boundary, with the lookup
-  // method of Keiser and Lemire ("Validating UTF-8 In Less Than One
-  // Instruction Per Byte", 2021): three nibble lookups classify each byte
-  // pair, and bytes two or three after a 3- or 4-byte lead must be
-  // continuations. Returns where the scalar scan resumes: an ASCII string
-  // special ('"', '\\', control), the start of a block with an error (the
-  // scalar validator then locates it), or a boundary with less than a
-  // register left. [p, result) is valid. Without lookups, returns p.
+  // a time (utf8_errors), each block starting on a sequence boundary.
+  // Returns where the scalar scan resumes: an ASCII string special ('"',
+  // '\\', control), the start of a block with an error (the scalar validator
+  // then locates it), or a boundary with less than a register left.
+  // [p, result) is valid. Without lookups, returns p.
   static const u8* skip_utf8(const u8* p, const u8* end) noexcept {
     if constexpr (!V::has_lookup) {
       (void)end;
       return p;
     } else {
-      // Error bits of a byte pair.
-      constexpr u8 too_short = 1, too_long = 2, overlong_3 = 4, too_large = 8, surrogate = 16,
-                   overlong_2 = 32, too_large_1000 = 64, overlong_4 = 64, two_conts = 128;
-      constexpr u8 carry = too_short | too_long | two_conts;
-      constexpr u8 large = carry | too_large | too_large_1000;
-      static constexpr u8 first_high_row[16] = {
-          too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___
-          two_conts, two_conts, two_conts, two_conts,                                      // 10__
-          too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // C, D, E
-          too_short | too_large | too_large_1000 | overlong_4};                            // F
-      static constexpr u8 first_low_row[16] = {
-          carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,  // 0-3
-          carry | too_large, large, large, large, large, large, large, large, large,       // 4-C
-          large | surrogate, large, large};                                                // D-F
-      constexpr u8 cont_8 = too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4;
-      constexpr u8 cont_9 = too_long | overlong_2 | two_conts | overlong_3 | too_large;
-      constexpr u8 cont_ab = too_long | overlong_2 | two_conts | surrogate | too_large;
-      static constexpr u8 second_high_row[16] = {
-          too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-          cont_8, cont_9, cont_ab, cont_ab, too_short, too_short, too_short, too_short};
-      const bytes first_high = V::table(first_high_row);
-      const bytes first_low = V::table(first_low_row);
-      const bytes second_high = V::table(second_high_row);
       const bytes zero = V::splat(0);
+      const utf8_rules k = utf8_constants();
       while (end - p >= width) {
         const bytes in = V::load(p);
         // Each block starts on a sequence boundary, so what precedes it acts as ASCII.
-        const bytes prev1 = V::template prev<1>(in, zero);
-        const bytes prev2 = V::template prev<2>(in, zero);
-        const bytes prev3 = V::template prev<3>(in, zero);
-        const bytes pairs = V::bit_and(
-            V::bit_and(V::lookup16(first_high, V::high_nibbles(prev1)),
-                       V::lookup16(first_low, V::low_nibbles(prev1))),
-            V::lookup16(second_high, V::high_nibbles(in)));
-        const bytes third = V::subs(prev2, V::splat(0xE0 - 0x80));
-        const bytes fourth = V::subs(prev3, V::splat(0xF0 - 0x80));
-        const bytes must_continue = V::bit_and(V::bit_or(third, fourth), V::splat(0x80));
-        const mask error_mask = V::nonzero_mask(V::bit_xor(must_continue, pairs));
+        const mask error_mask = V::nonzero_mask(utf8_errors(in, zero, k));
         const mask special_mask = V::to_mask(
             V::either(V::either(V::eq(in, V::splat('"')), V::eq(in, V::splat('\\'))),
                       V::lt_unsigned(in, V::splat(0x20))));

@@ -41,8 +41,7 @@ struct x86_128_vectors {
   static bytes bit_and(bytes a, bytes b) noexcept { return _mm_and_si128(a, b); }
   static bytes bit_or(bytes a, bytes b) noexcept { return _mm_or_si128(a, b); }
   static bytes bit_xor(bytes a, bytes b) noexcept { return _mm_xor_si128(a, b); }
-  static bytes low_nibbles(bytes a) noexcept { return bit_and(a, splat(0x0F)); }
-  static bytes high_nibbles(bytes a) noexcept { return bit_and(_mm_srli_epi16(a, 4), splat(0x0F)); }
+  static bytes shift_right_4(bytes a) noexcept { return _mm_srli_epi16(a, 4); }
   static bytes table(const u8* row) noexcept { return load(row); }
   static bytes lookup16(bytes table, bytes index) noexcept { return _mm_shuffle_epi8(table, index); }
   template <int n>

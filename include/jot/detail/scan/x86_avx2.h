@@ -41,8 +41,7 @@ struct avx2_vectors {
   static bytes bit_and(bytes a, bytes b) noexcept { return _mm256_and_si256(a, b); }
   static bytes bit_or(bytes a, bytes b) noexcept { return _mm256_or_si256(a, b); }
   static bytes bit_xor(bytes a, bytes b) noexcept { return _mm256_xor_si256(a, b); }
-  static bytes low_nibbles(bytes a) noexcept { return bit_and(a, splat(0x0F)); }
-  static bytes high_nibbles(bytes a) noexcept { return bit_and(_mm256_srli_epi16(a, 4), splat(0x0F)); }
+  static bytes shift_right_4(bytes a) noexcept { return _mm256_srli_epi16(a, 4); }
   static bytes table(const u8* row) noexcept {
     return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)));
   }

@@ -56,8 +56,7 @@ struct avx512_vectors {
   static bytes bit_and(bytes a, bytes b) noexcept { return _mm512_and_si512(a, b); }
   static bytes bit_or(bytes a, bytes b) noexcept { return _mm512_or_si512(a, b); }
   static bytes bit_xor(bytes a, bytes b) noexcept { return _mm512_xor_si512(a, b); }
-  static bytes low_nibbles(bytes a) noexcept { return bit_and(a, splat(0x0F)); }
-  static bytes high_nibbles(bytes a) noexcept { return bit_and(_mm512_srli_epi16(a, 4), splat(0x0F)); }
+  static bytes shift_right_4(bytes a) noexcept { return _mm512_srli_epi16(a, 4); }
   static bytes table(const u8* row) noexcept {
     return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)));
   }
