@@ -198,6 +198,7 @@ class writer {
   enum class target : std::uint8_t { buffer, fixed, stream };
 
   void init(const writer_options& options) noexcept;
+  void reserve(std::size_t n) noexcept;
   bool before_value() noexcept;
   bool before_key() noexcept;
   bool open(char bracket, state inner) noexcept;
