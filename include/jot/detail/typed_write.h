@@ -218,11 +218,20 @@ out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t dep
   if constexpr (jot::reflect::member_count<T> == 0) {
     return put_empty(t, o, "{}");
   } else {
+    // The range as two pointers, not one out_range: the visitor may stay out
+    // of line, and then what it captures lives in memory. GCC copies an
+    // out_range there with one 16-byte load, which cannot take its bytes from
+    // the two 8-byte stores of the call's result just before and waits for
+    // them to retire, once per member (HACKING.md, session 11).
+    char* cur = o.cur;
+    char* lim = o.lim;
     jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
-      o = put_member_key<Pretty, T, decltype(index)::value>(t, o, depth);
-      o = put<Pretty>(t, o, member, depth + 1);
+      out_range r = put_member_key<Pretty, T, decltype(index)::value>(t, out_range{cur, lim}, depth);
+      r = put<Pretty>(t, r, member, depth + 1);
+      cur = r.cur;
+      lim = r.lim;
     });
-    return close_container<Pretty>(t, o, '}', depth);
+    return close_container<Pretty>(t, out_range{cur, lim}, '}', depth);
   }
 }
 
