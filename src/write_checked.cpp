@@ -16,8 +16,8 @@
 
 namespace jot::detail {
 // Bytes quote_checked may store past the end of what it writes (it copies
-// whole registers of up to 64 bytes).
-inline constexpr std::size_t checked_overrun = 64;
+// whole registers of up to 32 bytes).
+inline constexpr std::size_t checked_overrun = 32;
 static_assert(escape_expansion * max_checked_string + 4 + checked_overrun <= max_reserve,
               "write_checked reserves its worst case at once");
 }  // namespace jot::detail

@@ -25,7 +25,9 @@ char* quote_checked_registers(char* out, const char* s, std::size_t n) noexcept 
   using bytes = typename V::bytes;
   using mask = typename V::mask;
   constexpr std::ptrdiff_t w = V::width;
-  static_assert(w <= static_cast<std::ptrdiff_t>(checked_overrun));
+  // copy_short copies at most 32 bytes, and whole registers land at most
+  // checked_overrun bytes past the end.
+  static_assert(w <= 32 && w <= static_cast<std::ptrdiff_t>(checked_overrun));
   const u8* p = reinterpret_cast<const u8*>(s);
   const u8* const end = p + n;
   const typename Wide::utf8_rules k = Wide::utf8_constants_kept();
@@ -46,14 +48,10 @@ char* quote_checked_registers(char* out, const char* s, std::size_t n) noexcept 
       std::memcpy(out, p, w);
     } else {
       if (left == 0) break;
-      alignas(64) u8 block[w] = {};
+      alignas(32) u8 block[w] = {};
       // (& (w - 1): left < w, which the compiler cannot see.)
-      if constexpr (w <= 32) {
-        copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p),
-                   static_cast<std::size_t>(left) & (w - 1));
-      } else {
-        std::memcpy(block, p, static_cast<std::size_t>(left));
-      }
+      copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p),
+                 static_cast<std::size_t>(left) & (w - 1));
       in = V::load(block);
       std::memcpy(out, block, w);
     }
@@ -104,6 +102,7 @@ bool all_utf8_registers(const char* s, std::size_t n) noexcept {
   using bytes = typename V::bytes;
   using mask = typename V::mask;
   constexpr std::ptrdiff_t w = V::width;
+  static_assert(w <= 32);  // (copy_short copies at most 32 bytes)
   const u8* p = reinterpret_cast<const u8*>(s);
   const u8* const end = p + n;
   const typename Wide::utf8_rules k = Wide::utf8_constants_kept();
@@ -120,12 +119,8 @@ bool all_utf8_registers(const char* s, std::size_t n) noexcept {
   }
   const auto left = static_cast<std::size_t>(end - p);
   if (left != 0) {
-    alignas(64) u8 block[w] = {};
-    if constexpr (w <= 32) {
-      copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p), left & (w - 1));
-    } else {
-      std::memcpy(block, p, left);
-    }
+    alignas(32) u8 block[w] = {};
+    copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p), left & (w - 1));
     // The padding ends a sequence cut short as an error.
     errors = V::bit_or(errors, Wide::utf8_errors(V::load(block), before, k));
   } else if (before_high != 0 && (end[-1] >= 0xC0 || end[-2] >= 0xE0 || end[-3] >= 0xF0)) {
