@@ -31,10 +31,10 @@ namespace jot::detail::isa_avx2 {
 #include "write_checked.inl"
 
 char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  return quote_checked<scanner, vector_scanner<x86_128_vectors>, true>(out, s, n);
+  return quote_checked_registers<scanner>(out, s, n);
 }
 bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  return all_utf8<scanner, vector_scanner<x86_128_vectors>, true>(s, n);
+  return all_utf8_registers<scanner>(s, n);
 }
 }  // namespace jot::detail::isa_avx2
 JOT_TARGET_END
@@ -43,10 +43,10 @@ namespace jot::detail::isa_sse2 {
 #include "write_checked.inl"
 
 char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  return quote_checked<scanner, scanner, false>(out, s, n);
+  return quote_checked_runs<scanner, scanner>(out, s, n);
 }
 bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  return all_utf8<scanner, scanner, false>(s, n);
+  return all_utf8_runs<scanner, scanner>(s, n);
 }
 }  // namespace jot::detail::isa_sse2
 #else
@@ -56,10 +56,10 @@ namespace jot::detail::isa_portable {
 #include "write_checked.inl"
 
 char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  return quote_checked<scanner, void, false>(out, s, n);
+  return quote_checked_runs<scanner, void>(out, s, n);
 }
 bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  return all_utf8<scanner, void, false>(s, n);
+  return all_utf8_runs<scanner, void>(s, n);
 }
 }  // namespace jot::detail::isa_portable
 #endif

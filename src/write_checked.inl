@@ -17,17 +17,29 @@
 // '"', '\\', a control or a non-ASCII byte, and the scalar validator takes
 // each non-ASCII run.
 
-// With lookups: quote_checked's register loop. Returns the end, or nullptr
-// when [s, s + n) is not UTF-8.
+// The left (1 to V::width - 1) bytes at p in a register, zeros above: a
+// zero-padded copy, so nothing past p + left is read.
+template <class V>
+typename V::bytes load_padded(const u8* p, std::size_t left) noexcept {
+  static_assert(V::width <= 32);  // (copy_short copies at most 32 bytes)
+  alignas(32) u8 block[V::width] = {};
+  // (& (width - 1): left < width, which the compiler cannot see.)
+  copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p), left & (V::width - 1));
+  return V::load(block);
+}
+
+// '"', [s, s + n) escaped as the writer escapes with every escape option off,
+// '"', written at out, which has room for escape_expansion * n + 2 +
+// checked_overrun bytes: the loop for engines with lookups. Returns the end,
+// or nullptr when [s, s + n) is not UTF-8.
 template <class Wide>
 char* quote_checked_registers(char* out, const char* s, std::size_t n) noexcept {
   using V = typename Wide::layer;
   using bytes = typename V::bytes;
   using mask = typename V::mask;
   constexpr std::ptrdiff_t w = V::width;
-  // copy_short copies at most 32 bytes, and whole registers land at most
-  // checked_overrun bytes past the end.
-  static_assert(w <= 32 && w <= static_cast<std::ptrdiff_t>(checked_overrun));
+  // Whole registers land at most checked_overrun bytes past the end.
+  static_assert(w <= static_cast<std::ptrdiff_t>(checked_overrun));
   const u8* p = reinterpret_cast<const u8*>(s);
   const u8* const end = p + n;
   const typename Wide::utf8_rules k = Wide::utf8_constants_kept();
@@ -42,19 +54,9 @@ char* quote_checked_registers(char* out, const char* s, std::size_t n) noexcept 
   *out++ = '"';
   for (;;) {
     const std::ptrdiff_t left = end - p;
-    bytes in;
-    if (left >= w) {
-      in = V::load(p);
-      std::memcpy(out, p, w);
-    } else {
-      if (left == 0) break;
-      alignas(32) u8 block[w] = {};
-      // (& (w - 1): left < w, which the compiler cannot see.)
-      copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p),
-                 static_cast<std::size_t>(left) & (w - 1));
-      in = V::load(block);
-      std::memcpy(out, block, w);
-    }
+    if (left == 0) break;
+    const bytes in = left >= w ? V::load(p) : load_padded<V>(p, static_cast<std::size_t>(left));
+    std::memcpy(out, &in, w);
     const mask high = V::to_mask(V::lt(in, zero));
     bytes err = zero;
     if ((high | before_high) != 0) err = Wide::utf8_errors(in, before, k);
@@ -81,7 +83,7 @@ char* quote_checked_registers(char* out, const char* s, std::size_t n) noexcept 
     if (left <= w) {
       out += left;
       // A whole last register has no padding to end a sequence it cuts short.
-      if (left == w && high != 0 && (end[-1] >= 0xC0 || end[-2] >= 0xE0 || end[-3] >= 0xF0)) return nullptr;
+      if (left == w && high != 0 && utf8_cut_bytes(end) != 0) return nullptr;
       break;
     }
     out += w;
@@ -94,15 +96,14 @@ char* quote_checked_registers(char* out, const char* s, std::size_t n) noexcept 
   return out;
 }
 
-// With lookups: all_utf8's register loop (no stops: '"', '\\' and controls
-// are UTF-8).
+// True when [s, s + n) is UTF-8: the loop for engines with lookups (no
+// stops: '"', '\\' and controls are UTF-8).
 template <class Wide>
 bool all_utf8_registers(const char* s, std::size_t n) noexcept {
   using V = typename Wide::layer;
   using bytes = typename V::bytes;
   using mask = typename V::mask;
   constexpr std::ptrdiff_t w = V::width;
-  static_assert(w <= 32);  // (copy_short copies at most 32 bytes)
   const u8* p = reinterpret_cast<const u8*>(s);
   const u8* const end = p + n;
   const typename Wide::utf8_rules k = Wide::utf8_constants_kept();
@@ -119,11 +120,9 @@ bool all_utf8_registers(const char* s, std::size_t n) noexcept {
   }
   const auto left = static_cast<std::size_t>(end - p);
   if (left != 0) {
-    alignas(32) u8 block[w] = {};
-    copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p), left & (w - 1));
     // The padding ends a sequence cut short as an error.
-    errors = V::bit_or(errors, Wide::utf8_errors(V::load(block), before, k));
-  } else if (before_high != 0 && (end[-1] >= 0xC0 || end[-2] >= 0xE0 || end[-3] >= 0xF0)) {
+    errors = V::bit_or(errors, Wide::utf8_errors(load_padded<V>(p, left), before, k));
+  } else if (before_high != 0 && utf8_cut_bytes(end) != 0) {
     return false;
   }
   return V::nonzero_mask(errors) == 0;
@@ -160,60 +159,50 @@ inline const u8* checked_utf8_run(const u8* p, const u8* end) noexcept {
   return bad ? nullptr : p + k;
 }
 
-// '"', [s, s + n) escaped as the writer escapes with every escape option off,
-// '"', written at out, which has room for escape_expansion * n + 2 +
-// checked_overrun bytes. Returns the end, or nullptr when [s, s + n) is not
-// UTF-8. Lookup: the engine has utf8_errors.
-template <class Wide, class Block, bool Lookup>
-char* quote_checked(char* out, const char* s, std::size_t n) noexcept {
-  if constexpr (Lookup) {
-    return quote_checked_registers<Wide>(out, s, n);
-  } else {
-    const u8* p = reinterpret_cast<const u8*>(s);
-    const u8* const end = p + n;
-    *out++ = '"';
-    while (p != end) {
-      const u8* q = find_special<Wide, Block>(p, end);
-      copy_short(out, reinterpret_cast<const char*>(p), static_cast<std::size_t>(q - p));
-      out += q - p;
-      if (q == end) break;
-      if (*q < 0x80) {
-        // '"', '\\' or a control: one ASCII byte, escaped.
-        const char* in = reinterpret_cast<const char*>(q);
-        out = escape_one<false>(out, in, in + 1);
-        p = q + 1;
-        continue;
-      }
-      const u8* r = checked_utf8_run(q, end);
-      if (r == nullptr) return nullptr;
-      copy_short(out, reinterpret_cast<const char*>(q), static_cast<std::size_t>(r - q));
-      out += r - q;
-      p = r;
+// quote_checked_registers for engines without lookups (SSE2, portable): run
+// by run, each non-ASCII run through the scalar validator.
+template <class Wide, class Block>
+char* quote_checked_runs(char* out, const char* s, std::size_t n) noexcept {
+  const u8* p = reinterpret_cast<const u8*>(s);
+  const u8* const end = p + n;
+  *out++ = '"';
+  while (p != end) {
+    const u8* q = find_special<Wide, Block>(p, end);
+    copy_short(out, reinterpret_cast<const char*>(p), static_cast<std::size_t>(q - p));
+    out += q - p;
+    if (q == end) break;
+    if (*q < 0x80) {
+      // '"', '\\' or a control: one ASCII byte, escaped.
+      const char* in = reinterpret_cast<const char*>(q);
+      out = escape_one<false>(out, in, in + 1);
+      p = q + 1;
+      continue;
     }
-    *out++ = '"';
-    return out;
+    const u8* r = checked_utf8_run(q, end);
+    if (r == nullptr) return nullptr;
+    copy_short(out, reinterpret_cast<const char*>(q), static_cast<std::size_t>(r - q));
+    out += r - q;
+    p = r;
   }
+  *out++ = '"';
+  return out;
 }
 
-// True when [s, s + n) is UTF-8. Without lookups, the same scans as
-// quote_checked with nothing written: ASCII is skipped a register at a time,
-// '"', '\\' and controls (valid UTF-8 before escaping) one byte each.
-template <class Wide, class Block, bool Lookup>
-bool all_utf8(const char* s, std::size_t n) noexcept {
-  if constexpr (Lookup) {
-    return all_utf8_registers<Wide>(s, n);
-  } else {
-    const u8* p = reinterpret_cast<const u8*>(s);
-    const u8* const end = p + n;
-    for (;;) {
-      p = find_special<Wide, Block>(p, end);
-      if (p == end) return true;
-      if (*p < 0x80) {
-        ++p;
-        continue;
-      }
-      p = checked_utf8_run(p, end);
-      if (p == nullptr) return false;
+// all_utf8_registers for engines without lookups: the same scans as
+// quote_checked_runs with nothing written (ASCII skipped a register at a
+// time; '"', '\\' and controls, valid UTF-8 before escaping, one byte each).
+template <class Wide, class Block>
+bool all_utf8_runs(const char* s, std::size_t n) noexcept {
+  const u8* p = reinterpret_cast<const u8*>(s);
+  const u8* const end = p + n;
+  for (;;) {
+    p = find_special<Wide, Block>(p, end);
+    if (p == end) return true;
+    if (*p < 0x80) {
+      ++p;
+      continue;
     }
+    p = checked_utf8_run(p, end);
+    if (p == nullptr) return false;
   }
 }

@@ -268,11 +268,7 @@ struct vector_scanner {
         if (error_mask != 0) return p;
         // Stop before a sequence that the block cut off, so the next block
         // starts on a boundary.
-        std::ptrdiff_t back = 0;
-        if (p[width - 1] >= 0xC0) back = 1;
-        else if (p[width - 2] >= 0xE0) back = 2;
-        else if (p[width - 3] >= 0xF0) back = 3;
-        p += width - back;
+        p += width - utf8_cut_bytes(p + width);
       }
       return p;
     }

@@ -18,6 +18,17 @@ inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == 
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
 
 
+// How many of the last bytes before end start a sequence that continues past
+// end: 1 for a lead byte at end[-1], 2 for a 3- or 4-byte lead at end[-2], 3
+// for a 4-byte lead at end[-3], else 0 (what a register that ends at end cuts
+// off). end[-3] must be readable.
+inline std::ptrdiff_t utf8_cut_bytes(const u8* end) noexcept {
+  if (end[-1] >= 0xC0) return 1;
+  if (end[-2] >= 0xE0) return 2;
+  if (end[-3] >= 0xF0) return 3;
+  return 0;
+}
+
 // Length of the valid UTF-8 sequence whose lead byte is at(0), a non-ASCII
 // byte, with avail bytes readable through at(i); 0 when it is invalid
 // (overlong, surrogate, above U+10FFFF, truncated, stray continuation byte).
