@@ -1,6 +1,7 @@
 # jot's everyday commands. `make test` is what CI runs (.ci/run).
 #   make              release build of the library and the CLI into build/release
-#   make test         every test: release, ASan+UBSan, -fno-exceptions -fno-rtti, and
+#   make test         every test: release, ASan+UBSan, -fno-exceptions -fno-rtti, the NEON
+#                     kernel cross-built for AArch64 under qemu-user, and
 #                     the extra suites that bench/ and fuzz/ register in TEST_EXTRA
 #   make bench        the benchmark suite (bench/bench.mk)
 #   make fuzz         the fuzzers (fuzz/fuzz.mk)
@@ -10,7 +11,7 @@ CMAKE ?= cmake
 GENERATOR := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all release test test-release test-sanitize test-noexcept deps clean
+.PHONY: all release test test-release test-sanitize test-noexcept test-arm64 deps clean
 all: release
 
 release:
@@ -36,11 +37,23 @@ test-noexcept: deps
 	$(CMAKE) --build build/noexcept -j $(JOBS)
 	cd build/noexcept && ctest $(CTEST_FLAGS)
 
+# The NEON kernel: the library and its tests cross-built for AArch64 and run
+# under qemu-user (Debian's g++-aarch64-linux-gnu and qemu-user, installed
+# when missing and we may). The CLI and packaging suites run natively only.
+test-arm64:
+	@sh scripts/install-deps.sh arm64
+	@if command -v aarch64-linux-gnu-g++ >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then \
+	  $(CMAKE) -S . -B build/arm64 $(GENERATOR) -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
+	    -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON -DJOT_BUILD_BENCH=OFF -DJOT_BUILD_TOOLS=OFF && \
+	  $(CMAKE) --build build/arm64 -j $(JOBS) && \
+	  cd build/arm64 && ctest $(CTEST_FLAGS) -E '^consumption[.]'; \
+	else echo "test-arm64: skipped (no aarch64-linux-gnu-g++ or qemu-aarch64; the NEON kernel is untested)"; fi
+
 TEST_EXTRA :=
 -include bench/bench.mk
 -include fuzz/fuzz.mk
 
-test: test-release test-sanitize test-noexcept $(TEST_EXTRA)
+test: test-release test-sanitize test-noexcept test-arm64 $(TEST_EXTRA)
 	@echo "make test: all suites passed"
 
 clean:

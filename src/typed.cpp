@@ -14,6 +14,7 @@ typed_engine select_typed_engine(jot::kernel requested) noexcept {
   // else portable); avx512 reads with the AVX2 engine, which measured as fast
   // on Zen 4 (HACKING.md) and keeps typed code to two copies.
   const jot::kernel k = parser(parse_options{}, requested).kernel();
+  if (k == jot::kernel::neon) return typed_engine::neon;
   return k == jot::kernel::avx2 || k == jot::kernel::avx512 ? typed_engine::avx2 : typed_engine::baseline;
 }
 

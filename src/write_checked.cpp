@@ -5,7 +5,7 @@
 // engine is chosen once per writer (write_target::vector_utf8) or mutable
 // document, as the typed reader chooses its own:
 // AVX2 where the parser would run the avx2 or avx512 kernel, else SSE2 on
-// x86-64, else the portable kernel.
+// x86-64; NEON where it runs the neon kernel; else the portable kernel.
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
@@ -52,6 +52,21 @@ bool all_utf8_here(const char* s, std::size_t n) noexcept {
 #else
 #include "jot/detail/scan/portable.h"
 
+#if defined(JOT_HAS_NEON_KERNEL)
+#include "jot/detail/scan/arm_neon.h"
+
+namespace jot::detail::isa_neon {
+#include "write_checked.inl"
+
+char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
+  return quote_checked_registers<scanner>(out, s, n);
+}
+bool all_utf8_here(const char* s, std::size_t n) noexcept {
+  return all_utf8_registers<scanner>(s, n);
+}
+}  // namespace jot::detail::isa_neon
+#endif
+
 namespace jot::detail::isa_portable {
 #include "write_checked.inl"
 
@@ -69,6 +84,8 @@ namespace jot::detail {
 bool valid_utf8(const char* s, std::size_t n, bool vector) noexcept {
 #if defined(JOT_HAS_X86_KERNELS)
   return vector ? isa_avx2::all_utf8_here(s, n) : isa_sse2::all_utf8_here(s, n);
+#elif defined(JOT_HAS_NEON_KERNEL)
+  return vector ? isa_neon::all_utf8_here(s, n) : isa_portable::all_utf8_here(s, n);
 #else
   (void)vector;
   return isa_portable::all_utf8_here(s, n);
@@ -82,6 +99,9 @@ out_range write_checked(write_target& t, out_range o, const char* s, std::size_t
 #if defined(JOT_HAS_X86_KERNELS)
   char* end = t.vector_utf8 ? isa_avx2::quote_checked_here(o.cur, s, n)
                             : isa_sse2::quote_checked_here(o.cur, s, n);
+#elif defined(JOT_HAS_NEON_KERNEL)
+  char* end = t.vector_utf8 ? isa_neon::quote_checked_here(o.cur, s, n)
+                            : isa_portable::quote_checked_here(o.cur, s, n);
 #else
   char* end = isa_portable::quote_checked_here(o.cur, s, n);
 #endif

@@ -41,7 +41,7 @@ unsigned escape_bits(const write_options& f) noexcept {
 namespace detail {
 
 bool vector_utf8_engine() noexcept {
-  return select_typed_engine(jot::kernel::automatic) == typed_engine::avx2;
+  return select_typed_engine(jot::kernel::automatic) != typed_engine::baseline;
 }
 
 }  // namespace detail
@@ -56,7 +56,7 @@ void writer::init(const writer_options& options) noexcept {
   max_depth_ = options.max_depth;
   validate_utf8_ = options.validate_utf8;
   validate_raw_ = options.validate_raw;
-  t_.vector_utf8 = detail::select_typed_engine(options.kernel) == detail::typed_engine::avx2;
+  t_.vector_utf8 = detail::select_typed_engine(options.kernel) != detail::typed_engine::baseline;
   if (options.max_depth > depth_cap) fail(error_code::invalid_writer_call,
                                           "writer_options::max_depth is above writer::depth_cap");
 }

@@ -18,6 +18,7 @@ enum class kernel : std::uint8_t {
   avx2,       // x86-64 with AVX2 (GCC or Clang)
   avx512,     // x86-64 with AVX512F, AVX512BW and AVX512VL (GCC or Clang)
   sse42,      // x86-64 with SSSE3 and SSE4.2, for CPUs without AVX2 (GCC or Clang)
+  neon,       // 64-bit Arm (AArch64) with Advanced SIMD, which every such CPU has (GCC or Clang)
 };
 
 // Every kernel jot knows, whether built for this target or not: portable
@@ -25,10 +26,12 @@ enum class kernel : std::uint8_t {
 // that kernel_supported() accepts. The order is measured, not the ISA's age:
 // avx512 ranks below avx2 because on the machines measured so far (AMD Zen 4)
 // it parses no faster, and short messages about 10% slower (HACKING.md).
-inline constexpr kernel all_kernels[] = {kernel::portable, kernel::sse2, kernel::sse42, kernel::avx512,
-                                         kernel::avx2};
+// neon and the x86 kernels never run on the same CPU, so neon's place among
+// them only sets how many entries an x86 choice passes over (none).
+inline constexpr kernel all_kernels[] = {kernel::portable, kernel::neon, kernel::sse2, kernel::sse42,
+                                         kernel::avx512, kernel::avx2};
 
-// Returns the kernel's name: "automatic", "portable", "sse2", "avx2", "avx512", "sse42"; "unknown"
+// Returns the kernel's name: "automatic", "portable", "sse2", "avx2", "avx512", "sse42", "neon"; "unknown"
 // for a value outside the enum.
 const char* kernel_name(kernel k) noexcept;
 // True when k is built into this library and this CPU can run it (automatic

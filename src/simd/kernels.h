@@ -29,6 +29,12 @@
 #else
 #define JOT_IF_X86_KERNELS(f) nullptr
 #endif
+// The same for the NEON kernel (the prelude defines JOT_HAS_NEON_KERNEL on AArch64).
+#if defined(JOT_HAS_NEON_KERNEL)
+#define JOT_IF_NEON_KERNEL(f) f
+#else
+#define JOT_IF_NEON_KERNEL(f) nullptr
+#endif
 
 namespace jot::detail {
 
@@ -62,9 +68,10 @@ extern const kernel_entry sse2_entry;      // src/simd/x86_sse2.cpp
 extern const kernel_entry avx2_entry;      // src/simd/x86_avx2.cpp
 extern const kernel_entry avx512_entry;    // src/simd/x86_avx512.cpp
 extern const kernel_entry sse42_entry;     // src/simd/x86_sse42.cpp
+extern const kernel_entry neon_entry;      // src/simd/arm_neon.cpp
 
 // One entry per kernel in jot::all_kernels, in the same order.
-inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &sse2_entry, &sse42_entry,
-                                                          &avx512_entry, &avx2_entry};
+inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &neon_entry, &sse2_entry,
+                                                          &sse42_entry, &avx512_entry, &avx2_entry};
 
 }  // namespace jot::detail

@@ -35,12 +35,16 @@
 #include "jot/detail/scan/x86_sse2.h"
 #else
 #include "jot/detail/scan/portable.h"
+#if defined(JOT_HAS_NEON_KERNEL)
+#include "jot/detail/scan/arm_neon.h"
+#endif
 #endif
 
 namespace jot::detail {
 
-// The typed engines this header compiles.
-enum class typed_engine : std::uint8_t { baseline, avx2 };
+// The typed engines this header compiles: baseline (SSE2 on x86-64, else
+// portable) and the target's vector engine (AVX2 on x86-64, NEON on AArch64).
+enum class typed_engine : std::uint8_t { baseline, avx2, neon };
 
 // The engine for the kernel that these options select on this CPU (as
 // jot::parser would choose it). Defined in src/typed.cpp.
@@ -124,6 +128,12 @@ namespace jot::detail::isa_portable {
 #include "jot/detail/scan/skip.inl"
 #include "jot/detail/typed_read.inl"
 }  // namespace jot::detail::isa_portable
+#if defined(JOT_HAS_NEON_KERNEL)
+namespace jot::detail::isa_neon {
+#include "jot/detail/scan/skip.inl"
+#include "jot/detail/typed_read.inl"
+}  // namespace jot::detail::isa_neon
+#endif
 #endif
 
 namespace jot {
@@ -138,6 +148,11 @@ read_result read(std::string_view json, T& out, arena& a, const read_options& op
     detail::isa_avx2::read_document(json, out, &a, options, result);
   else
     detail::isa_sse2::read_document(json, out, &a, options, result);
+#elif defined(JOT_HAS_NEON_KERNEL)
+  if (detail::select_typed_engine(options.kernel) == detail::typed_engine::neon)
+    detail::isa_neon::read_document(json, out, &a, options, result);
+  else
+    detail::isa_portable::read_document(json, out, &a, options, result);
 #else
   detail::isa_portable::read_document(json, out, &a, options, result);
 #endif

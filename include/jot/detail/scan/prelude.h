@@ -28,6 +28,12 @@
 #include <immintrin.h>
 #endif
 
+// 64-bit Arm: the NEON kernel (Advanced SIMD is in every AArch64 CPU).
+#if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+#define JOT_HAS_NEON_KERNEL 1
+#include <arm_neon.h>
+#endif
+
 #if defined(JOT_HAS_X86_KERNELS)
 namespace jot::detail {
 // Every byte value repeated 16 times, for the 128-bit layer's splat under

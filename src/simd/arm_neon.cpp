@@ -1,0 +1,25 @@
+// src/simd/arm_neon.cpp - the NEON kernel: the DOM parser over
+// jot/detail/scan/arm_neon.h, for 64-bit Arm. Every AArch64 CPU has Advanced
+// SIMD, so there is no CPU check; elsewhere the entry says "not built here".
+#include "simd/kernels.h"
+#include "generic/parser_prelude.h"
+#include "jot/detail/scan/arm_neon.h"
+
+#if defined(JOT_HAS_NEON_KERNEL)
+namespace jot::detail::isa_neon {
+
+#include "generic/parser.inl"
+
+namespace {
+parse_outcome parse(const char* data, std::size_t size, std::size_t readable, const parse_options& options,
+                    arena& a) noexcept {
+  return parse_with<scanner>(data, size, readable, options, a);
+}
+}  // namespace
+
+}  // namespace jot::detail::isa_neon
+#endif
+
+namespace jot::detail {
+constinit const kernel_entry neon_entry = {kernel::neon, "neon", JOT_IF_NEON_KERNEL(isa_neon::parse), nullptr};
+}  // namespace jot::detail
