@@ -39,12 +39,15 @@ test-noexcept: deps
 
 # The NEON kernel: the library and its tests cross-built for AArch64 and run
 # under qemu-user (Debian's g++-aarch64-linux-gnu and qemu-user, installed
-# when missing and we may). The CLI and packaging suites run natively only.
+# when missing and we may), with the fuzz targets' replays (parse_fuzzer checks
+# the chosen kernel against portable). The CLI and packaging suites run
+# natively only.
 test-arm64:
 	@sh scripts/install-deps.sh arm64
 	@if command -v aarch64-linux-gnu-g++ >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then \
 	  $(CMAKE) -S . -B build/arm64 $(GENERATOR) -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
-	    -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON -DJOT_BUILD_BENCH=OFF -DJOT_BUILD_TOOLS=OFF && \
+	    -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON -DJOT_BUILD_BENCH=OFF -DJOT_BUILD_TOOLS=OFF \
+	    -DJOT_BUILD_FUZZ=ON && \
 	  $(CMAKE) --build build/arm64 -j $(JOBS) && \
 	  cd build/arm64 && ctest $(CTEST_FLAGS) -E '^consumption[.]'; \
 	else echo "test-arm64: skipped (no aarch64-linux-gnu-g++ or qemu-aarch64; the NEON kernel is untested)"; fi
