@@ -87,7 +87,9 @@ void check_same(const std::vector<step>& got, const std::vector<step>& want) {
 // The window a stream needs to give each step the answer the whole text
 // gives: its source, and for an error, the rest of a number at the error's
 // offset (a number out of range is only known once all of it is read;
-// cut by the window it is too large instead).
+// cut by the window it is too large instead), and for a trailing comma the
+// whitespace after it and the bracket that makes it one (the source ends at
+// the comma).
 std::size_t largest(const std::vector<step>& steps, std::string_view text) {
   std::size_t n = 0;
   for (const step& s : steps) {
@@ -95,6 +97,11 @@ std::size_t largest(const std::vector<step>& steps, std::string_view text) {
     if (!s.ok) {
       std::size_t i = s.error.offset;
       while (i < text.size() && std::strchr("0123456789+-.eE", text[i]) != nullptr && text[i] != 0) ++i;
+      if (s.error.code == jot::error_code::trailing_comma && i < text.size()) {
+        ++i;  // the comma
+        while (i < text.size() && std::strchr(" \t\r\n", text[i]) != nullptr && text[i] != 0) ++i;
+        if (i < text.size()) ++i;  // the bracket
+      }
       need += i - std::min(i, static_cast<std::size_t>(s.error.offset));
     }
     n = std::max(n, need);
