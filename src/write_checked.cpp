@@ -29,25 +29,11 @@ static_assert(escape_expansion * max_checked_string + 4 + checked_overrun <= max
 JOT_TARGET_AVX2_BEGIN
 namespace jot::detail::isa_avx2 {
 #include "write_checked.inl"
-
-char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  return quote_checked_registers<scanner>(out, s, n);
-}
-bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  return all_utf8_registers<scanner>(s, n);
-}
 }  // namespace jot::detail::isa_avx2
 JOT_TARGET_END
 
 namespace jot::detail::isa_sse2 {
 #include "write_checked.inl"
-
-char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  return quote_checked_runs<scanner, scanner>(out, s, n);
-}
-bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  return all_utf8_runs<scanner, scanner>(s, n);
-}
 }  // namespace jot::detail::isa_sse2
 #else
 #include "jot/detail/scan/portable.h"
@@ -57,25 +43,11 @@ bool all_utf8_here(const char* s, std::size_t n) noexcept {
 
 namespace jot::detail::isa_neon {
 #include "write_checked.inl"
-
-char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  return quote_checked_registers<scanner>(out, s, n);
-}
-bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  return all_utf8_registers<scanner>(s, n);
-}
 }  // namespace jot::detail::isa_neon
 #endif
 
 namespace jot::detail::isa_portable {
 #include "write_checked.inl"
-
-char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  return quote_checked_runs<scanner, void>(out, s, n);
-}
-bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  return all_utf8_runs<scanner, void>(s, n);
-}
 }  // namespace jot::detail::isa_portable
 #endif
 
