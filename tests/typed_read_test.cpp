@@ -326,6 +326,21 @@ TEST(TypedRead, UnknownKeysAreSkippedButValidated) {
   EXPECT_EQ(r.error().offset, 7u);
 }
 
+// Reads json into a point, and expects the DOM parser's verdict: success
+// (with y read), or the same error code at the same offset.
+void expect_dom_verdict(const std::string& json) {
+  char dom_buf[1 << 12];
+  jot::arena dom_arena(dom_buf, sizeof dom_buf);
+  const auto dom = jot::parse(json, dom_arena);
+  if (dom) {
+    EXPECT_EQ(must_read<point>(json).y, 2) << json;
+  } else {
+    const auto r = read_fails<point>(json);
+    EXPECT_EQ(r.error().code, dom.error().code) << json;
+    EXPECT_EQ(r.error().offset, dom.error().offset) << json;
+  }
+}
+
 // A skipped number far from the input's end takes the grammar-only skip
 // (skip_plain_number); whatever it accepts or refuses, the verdict and the
 // error's position must be the DOM parser's.
@@ -336,23 +351,34 @@ TEST(TypedRead, SkippedNumbersAreJudgedAsTheParserJudgesThem) {
         "123456789012345678901234567890", "0.5", "-0.25", "3.14159265", "1.2345678901234567",
         "1.23456789012345678", "01", "-01", "00", "-", "-a", "1.", "1.e5", ".5", "1e5", "1E+2", "-1.5e-3", "1e309",
         "-1.1e309", "1e", "1e+", "12a", "1.5x", "2.", "0x10", "1.0.0", "--1", "+1"}) {
-    const std::string json = std::string(R"({"x":1,"junk":)") + number + R"(,"y":2,"pad":")" + pad + "\"}";
-    char dom_buf[1 << 12];
-    jot::arena dom_arena(dom_buf, sizeof dom_buf);
-    const auto dom = jot::parse(json, dom_arena);
-    if (dom) {
-      const auto p = must_read<point>(json);
-      EXPECT_EQ(p.x, 1) << number;
-      EXPECT_EQ(p.y, 2) << number;
-    } else {
-      const auto r = read_fails<point>(json);
-      EXPECT_EQ(r.error().code, dom.error().code) << number;
-      EXPECT_EQ(r.error().offset, dom.error().offset) << number;
-    }
+    expect_dom_verdict(std::string(R"({"x":1,"junk":)") + number + R"(,"y":2,"pad":")" + pad + "\"}");
   }
   // A 400-digit integer is beyond double's range: an error, skipped or parsed.
   const std::string huge = std::string(R"({"x":1,"junk":)") + std::string(400, '9') + R"(,"y":2})";
   EXPECT_EQ(read_fails<point>(huge).error().code, error_code::number_out_of_range);
+}
+
+// A skipped string with escapes: the two-byte escapes are checked by the
+// skipper, a \u escape hands the rest to the unescaper. Either way the verdict
+// and the error's position must be the DOM parser's, in a skipped string
+// value, a skipped key, and a string inside a skipped container.
+TEST(TypedRead, SkippedEscapesAreJudgedAsTheParserJudgesThem) {
+  for (const char* body :
+       {R"(a\/b)", R"(\"q\")", R"(\\)", R"(\/\/\/)", R"(x\n\t\r\b\f)", R"(a\/b\u00e9c\/d)", R"(\ud83d\ude00\/)",
+        "\\/\xC3\xA9\\/", R"(a\/b\q)", R"(a\/b\x)", R"(a\/\ud800)", R"(a\/\ud800\/)", R"(a\/\udc00)",
+        R"(a\/\u12)", R"(a\/\uZZZZ)", "a\\/b\x01", "a\\/b\n", "a\\/\xFF", "a\\/\xC3", R"(a\/)", R"(\)"}) {
+    for (const char* shape : {"V", "K", "C"}) {
+      std::string junk;
+      if (shape[0] == 'V') junk = std::string(R"("junk":")") + body + "\"";
+      else if (shape[0] == 'K') junk = std::string(R"("junk":{")") + body + R"(":1})";
+      else junk = std::string(R"("junk":[1,{"k":")") + body + R"("}])";
+      expect_dom_verdict(R"({"x":1,)" + junk + R"(,"y":2})");
+    }
+  }
+  // The escapes above that the parser accepts: a test that cannot pass vacuously.
+  EXPECT_EQ(must_read<point>(R"({"x":1,"junk":"a\/b\"c\u00e9\/","y":2})").y, 2);
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"junk":"a\/b\q","y":2})").error().code, error_code::invalid_escape);
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"junk":"a\/b\q","y":2})").error().offset, 19u);
 }
 
 TEST(TypedRead, MissingAndDuplicateMembers) {
