@@ -21,7 +21,9 @@ start=$(date +%s)
 
 echo "bench: C++ ($mode)"
 # The stream row's input (1 GiB, quick 128 MiB) is generated here once, never committed.
-"$out/jot_bench" $flag --data "$data" --out "$raw/cpp.json" --stream-file "$out/stream_array_$mode.json" \
+# JOT_BENCH_ARGS passes more flags to jot_bench (--kernel K, --only W, --libs L).
+# shellcheck disable=SC2086
+"$out/jot_bench" $flag ${JOT_BENCH_ARGS:-} --data "$data" --out "$raw/cpp.json" --stream-file "$out/stream_array_$mode.json" \
   || { echo "bench: jot_bench failed" >&2; exit 1; }
 
 rs="$root/bench/rust/target/release/jot-bench-rs"

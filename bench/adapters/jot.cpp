@@ -22,8 +22,12 @@
 namespace jot_bench {
 namespace {
 
+// The kernel of every parser below: set once by register_jot, before the
+// runner creates any state, and only read afterwards.
+jot::kernel chosen_kernel = jot::kernel::automatic;
+
 struct jot_state {
-  jot::parser parser;
+  jot::parser parser{{}, chosen_kernel};
   jot::arena arena;  // malloc-backed upstream, kept across reset()
   jot::document doc;
   jot::output_buffer out;
@@ -31,7 +35,7 @@ struct jot_state {
 
 // Packets with a 4 KB stack buffer and no upstream: never allocates.
 struct jot_small_state {
-  jot::parser parser;
+  jot::parser parser{{}, chosen_kernel};
 };
 
 void* create() { return new jot_state; }
@@ -104,7 +108,7 @@ long ndjson(void* p, input in) {
 // threaded parse_many starts its worker per stream): one arena per thread,
 // kept across calls.
 struct jot_parallel_state {
-  jot::parser parser;
+  jot::parser parser{{}, chosen_kernel};
   std::vector<jot::arena> arenas{std::max(1u, std::thread::hardware_concurrency())};
 };
 
@@ -121,7 +125,7 @@ long ndjson_parallel(void* p, input in) {
 // The same on threads kept between calls, as a caller with a thread pool runs
 // a parallel_documents: worker w > 0 sleeps on an atomic until a job comes.
 struct jot_pool_state {
-  jot::parser parser;
+  jot::parser parser{{}, chosen_kernel};
   std::vector<jot::arena> arenas{std::max(1u, std::thread::hardware_concurrency())};
   jot::parallel_documents* job = nullptr;
   std::atomic<unsigned> generation{0};  // bumped per job (and at exit: job null)
@@ -336,7 +340,8 @@ std::string_view patch_result(void* p) {
 
 }  // namespace
 
-void register_jot(registry& r) {
+void register_jot(registry& r, jot::kernel k) {
+  chosen_kernel = k;
   library l;
   l.name = "jot";
   l.version = jot::version_string;

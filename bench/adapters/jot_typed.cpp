@@ -25,6 +25,10 @@
 namespace jot_bench {
 namespace {
 
+// The kernel of every typed read below: set once by register_jot_typed, before
+// the runner decodes anything, and only read afterwards.
+jot::kernel chosen_kernel = jot::kernel::automatic;
+
 // ---- OpenRTB as views: the members of schemas.h's rtb_* in the same order ----
 // Strings are views of the input (of the arena when they hold escapes),
 // arrays are spans in the arena, every ext is the exact text of the input.
@@ -195,6 +199,7 @@ void destroy(void* p) { delete static_cast<typed_state*>(p); }
 template <class T>
 jot::read_options options_for() {
   jot::read_options o;
+  o.kernel = chosen_kernel;
   o.allow_missing_members = std::is_same_v<T, rtb_bid_request> || std::is_same_v<T, views::rtb_bid_request>;
   return o;
 }
@@ -233,7 +238,8 @@ typed_codec<T> codec() {
 
 }  // namespace
 
-void register_jot_typed(registry& r) {
+void register_jot_typed(registry& r, jot::kernel k) {
+  chosen_kernel = k;
   library t;
   t.name = "jot";
   t.version = jot::version_string;

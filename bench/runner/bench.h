@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include <jot/kernel.h>
+
 #include "schemas.h"
 
 namespace jot_bench {
@@ -139,8 +141,10 @@ void set_typed_codecs(library& l, Make&& make) {
   (void)make;
 }
 
-// One per adapter file; each appends its variants.
-void register_jot(registry& r);
+// One per adapter file; each appends its variants. jot's two take the scanning
+// kernel their parsers and typed reads use (jot_bench --kernel; automatic by
+// default), set before any of their states exists.
+void register_jot(registry& r, jot::kernel k);
 void register_simdjson(registry& r);
 void register_rapidjson(registry& r);
 void register_nlohmann(registry& r);
@@ -149,7 +153,7 @@ void register_yyjson(registry& r);
 void register_glaze(registry& r);
 // jot's typed rows (adapters/jot_typed.cpp), built only with -DJOT_BENCH_TYPED=ON:
 // they need jot::read / jot::write (jot/typed.h) to be implemented.
-void register_jot_typed(registry& r);
+void register_jot_typed(registry& r, jot::kernel k);
 
 // Allocation counters (alloc_hook.cpp): a malloc hook built into the runner.
 struct alloc_counts {

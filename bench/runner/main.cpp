@@ -1,13 +1,15 @@
 // jot_bench - the C++ side of jot's benchmark suite (docs/benchmarks.md).
 //
 //   jot_bench [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,...]] [--libs NAME[,...]]
-//             [--stream-file PATH]
+//             [--stream-file PATH] [--kernel K]
 //
 // Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
 // of four schemas), ndjson, build and patch (edit_rows.cpp), stream
 // (stream_row.cpp, a generated file at --stream-file) against jot and
 // every peer compiled in, and writes {"meta": {...}, "records": [...]}. --only takes those names, and
-// typed_twitter, typed_citm, typed_openrtb, typed_rpc for one typed schema.
+// typed_twitter, typed_citm, typed_openrtb, typed_rpc for one typed schema. --kernel runs jot's
+// parsers and typed reads on one kernel (jot/kernel.h) instead of the automatic choice, so that
+// kernels are compared in the suite's own rows: `JOT_BENCH_ARGS="--kernel avx512" make bench`.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +24,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <jot/parse.h>
 
 #include "bench.h"
 #include "harness.h"
@@ -510,6 +514,23 @@ bool exists(const std::string& p) {
   return f.good();
 }
 
+// Sets k to the kernel called name ("avx2", "portable", ...; see jot/kernel.h);
+// false, with a message, when no kernel has that name or this CPU cannot run it.
+bool kernel_named(const std::string& name, jot::kernel& k) {
+  for (jot::kernel c : jot::all_kernels) {
+    if (name != jot::kernel_name(c)) continue;
+    if (!jot::kernel_supported(c)) {
+      std::fprintf(stderr, "jot_bench: kernel %s is not built in or this CPU cannot run it\n", name.c_str());
+      return false;
+    }
+    k = c;
+    return true;
+  }
+  if (name == "automatic") return k = jot::kernel::automatic, true;
+  std::fprintf(stderr, "jot_bench: no kernel named %s\n", name.c_str());
+  return false;
+}
+
 std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> v;
   std::stringstream ss(s);
@@ -526,6 +547,7 @@ int main(int argc, char** argv) {
   suite s;
   std::string out_path, only, libs_filter;
   std::string stream_file = "stream_array.json", stream_child_name;
+  jot::kernel kernel = jot::kernel::automatic;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -541,12 +563,17 @@ int main(int argc, char** argv) {
     else if (a == "--only") only = next();
     else if (a == "--libs") libs_filter = next();
     else if (a == "--stream-file") stream_file = next();
+    else if (a == "--kernel") {
+      if (!kernel_named(next(), kernel)) return 2;
+    }
     else if (a == "--stream-child") stream_child_name = next(), stream_file = next();
     else {
       std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]"
-                           " [--stream-file PATH]\n"
+                           " [--stream-file PATH] [--kernel K]\n"
                            "  W: dom_parse dom_serialize packets typed ndjson build patch stream, or typed_twitter\n"
-                           "     typed_citm typed_openrtb typed_rpc\n");
+                           "     typed_citm typed_openrtb typed_rpc\n"
+                           "  K: the kernel of jot's parsers and typed reads (automatic, portable, sse2, sse42, avx2,\n"
+                           "     avx512, neon)\n");
       return 2;
     }
   }
@@ -563,9 +590,9 @@ int main(int argc, char** argv) {
   s.cfg.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
   static registry reg;  // outlives every state
-  register_jot(reg);
+  register_jot(reg, kernel);
 #ifdef JOT_BENCH_TYPED
-  register_jot_typed(reg);
+  register_jot_typed(reg, kernel);
 #endif
 #ifdef JOT_BENCH_HAVE_SIMDJSON
   register_simdjson(reg);
@@ -633,7 +660,8 @@ int main(int argc, char** argv) {
                      ",\"threads\":" + std::to_string(s.cfg.threads) + ",\"compiler\":" + json_quote(compiler_name()) +
                      ",\"build_type\":" + json_quote(JOT_BENCH_BUILD_TYPE) + ",\"flags\":" + json_quote(JOT_BENCH_FLAGS) +
                      ",\"quick\":" + (s.cfg.quick ? "true" : "false") + ",\"rep_time_s\":" + std::to_string(s.cfg.rep_time) +
-                     ",\"reps\":" + std::to_string(s.cfg.reps) + ",\"versions\":{" + versions + "}}";
+                     ",\"reps\":" + std::to_string(s.cfg.reps) +
+                     ",\"jot_kernel\":" + json_quote(jot::kernel_name(jot::parser({}, kernel).kernel())) + ",\"versions\":{" + versions + "}}";
   std::string text = "{\"meta\":" + meta + ",\"records\":[\n";
   for (std::size_t i = 0; i < s.records.size(); ++i) text += s.records[i] + (i + 1 < s.records.size() ? ",\n" : "\n");
   text += "]}\n";
