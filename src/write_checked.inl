@@ -212,19 +212,22 @@ bool all_utf8_runs(const char* s, std::size_t n) noexcept {
 // the runs otherwise, skipping ASCII a register at a time where there is a
 // vector layer (SSE2) and byte by byte where there is none (portable).
 template <class S>
-constexpr int checked_loops() noexcept {  // 2: registers; 1: runs with a vector; 0: runs
-  if constexpr (requires { typename S::layer; }) return S::layer::has_lookup ? 2 : 1;
-  else return 0;
+constexpr bool has_vector_layer() noexcept {
+  return requires { typename S::layer; };
 }
+template <class S>
+constexpr bool has_register_loops() noexcept {
+  if constexpr (has_vector_layer<S>()) return S::layer::has_lookup;
+  else return false;
+}
+using ascii_skipper = std::conditional_t<has_vector_layer<scanner>(), scanner, void>;
 
 char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
-  if constexpr (checked_loops<scanner>() == 2) return quote_checked_registers<scanner>(out, s, n);
-  else if constexpr (checked_loops<scanner>() == 1) return quote_checked_runs<scanner, scanner>(out, s, n);
-  else return quote_checked_runs<scanner, void>(out, s, n);
+  if constexpr (has_register_loops<scanner>()) return quote_checked_registers<scanner>(out, s, n);
+  else return quote_checked_runs<scanner, ascii_skipper>(out, s, n);
 }
 
 bool all_utf8_here(const char* s, std::size_t n) noexcept {
-  if constexpr (checked_loops<scanner>() == 2) return all_utf8_registers<scanner>(s, n);
-  else if constexpr (checked_loops<scanner>() == 1) return all_utf8_runs<scanner, scanner>(s, n);
-  else return all_utf8_runs<scanner, void>(s, n);
+  if constexpr (has_register_loops<scanner>()) return all_utf8_registers<scanner>(s, n);
+  else return all_utf8_runs<scanner, ascii_skipper>(s, n);
 }
