@@ -34,6 +34,28 @@
 #include <arm_neon.h>
 #endif
 
+namespace jot::detail {
+// The two-byte escapes: for the letter after a backslash, the byte it
+// stands for, or 0 when it is not one ('u' and invalid letters). The one
+// list of them, for the unescaper and the skipper.
+struct short_escape_table {
+  u8 byte[256];
+};
+inline constexpr short_escape_table short_escapes = [] {
+  short_escape_table t{};
+  const auto set = [&t](char letter, char byte) { t.byte[static_cast<u8>(letter)] = static_cast<u8>(byte); };
+  set('"', '"');
+  set('\\', '\\');
+  set('/', '/');
+  set('b', '\b');
+  set('f', '\f');
+  set('n', '\n');
+  set('r', '\r');
+  set('t', '\t');
+  return t;
+}();
+}  // namespace jot::detail
+
 #if defined(JOT_HAS_X86_KERNELS)
 namespace jot::detail {
 // Every byte value repeated 16 times, for the 128-bit layer's splat under

@@ -45,8 +45,7 @@ JOT_NOINLINE inline skipped skip_escaped_string(const u8* p, const u8* end, bool
   for (;;) {
     // p is at a backslash.
     if (end - p < 2) return skip_error(end, end, error_code::unterminated_string);
-    const u8 e = p[1];
-    if (e == 'u' || !(e == '/' || e == '"' || e == '\\' || e == 'n' || e == 't' || e == 'r' || e == 'b' || e == 'f')) {
+    if (short_escapes.byte[p[1]] == 0) {  // \u or an invalid escape
       const unescaped u = unescape_string<scanner, false>(p, p, end, validate, nullptr);
       if (u.code != error_code::ok) return skip_error(u.p, end, u.code);
       return {u.p + 1, error_code::ok, skip_note::none};

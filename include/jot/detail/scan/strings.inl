@@ -82,49 +82,38 @@ unescaped unescape_string(const u8* start, const u8* p, const u8* end, bool vali
     if (c == '"') return {p, n, needs_escape, error_code::ok};
     if (c == '\\') {
       if (end - p < 2) return {end, n, needs_escape, error_code::unterminated_string};
-      char out;
-      switch (p[1]) {
-        case '"': out = '"'; needs_escape = true; break;
-        case '\\': out = '\\'; needs_escape = true; break;
-        case '/': out = '/'; break;
-        case 'b': out = '\b'; needs_escape = true; break;
-        case 'f': out = '\f'; needs_escape = true; break;
-        case 'n': out = '\n'; needs_escape = true; break;
-        case 'r': out = '\r'; needs_escape = true; break;
-        case 't': out = '\t'; needs_escape = true; break;
-        case 'u': {
-          if (end - p < 6) return {p, n, needs_escape, error_code::invalid_unicode_escape};
-          std::int32_t cp = read_hex4(p + 2);
-          if (cp < 0) return {p, n, needs_escape, error_code::invalid_unicode_escape};
-          const u8* escape = p;
-          p += 6;
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            // A high surrogate must be followed by an escaped low surrogate.
-            if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
-              return {escape, n, needs_escape, error_code::lone_surrogate};
-            const std::int32_t low = read_hex4(p + 2);
-            if (low < 0) return {p, n, needs_escape, error_code::invalid_unicode_escape};
-            if (low < 0xDC00 || low > 0xDFFF)
-              return {escape, n, needs_escape, error_code::lone_surrogate};
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-            p += 6;
-          } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-            return {escape, n, needs_escape, error_code::lone_surrogate};
-          }
-          if (cp < 0x20 || cp == '"' || cp == '\\') needs_escape = true;
-          if (Write) {
-            n += static_cast<std::size_t>(encode_utf8(static_cast<std::uint32_t>(cp), dst + n));
-          } else {
-            n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-          }
-          continue;
-        }
-        default:
-          return {p, n, needs_escape, error_code::invalid_escape};
+      if (const u8 out = short_escapes.byte[p[1]]; out != 0) {
+        if (out != '/') needs_escape = true;
+        if (Write) dst[n] = static_cast<char>(out);
+        ++n;
+        p += 2;
+        continue;
       }
-      if (Write) dst[n] = out;
-      ++n;
-      p += 2;
+      if (p[1] != 'u') return {p, n, needs_escape, error_code::invalid_escape};
+      if (end - p < 6) return {p, n, needs_escape, error_code::invalid_unicode_escape};
+      std::int32_t cp = read_hex4(p + 2);
+      if (cp < 0) return {p, n, needs_escape, error_code::invalid_unicode_escape};
+      const u8* escape = p;
+      p += 6;
+      if (cp >= 0xD800 && cp <= 0xDBFF) {
+        // A high surrogate must be followed by an escaped low surrogate.
+        if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
+          return {escape, n, needs_escape, error_code::lone_surrogate};
+        const std::int32_t low = read_hex4(p + 2);
+        if (low < 0) return {p, n, needs_escape, error_code::invalid_unicode_escape};
+        if (low < 0xDC00 || low > 0xDFFF)
+          return {escape, n, needs_escape, error_code::lone_surrogate};
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        p += 6;
+      } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+        return {escape, n, needs_escape, error_code::lone_surrogate};
+      }
+      if (cp < 0x20 || cp == '"' || cp == '\\') needs_escape = true;
+      if (Write) {
+        n += static_cast<std::size_t>(encode_utf8(static_cast<std::uint32_t>(cp), dst + n));
+      } else {
+        n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      }
       continue;
     }
     if (c < 0x20) return {p, n, needs_escape, control_error(c)};
