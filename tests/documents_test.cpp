@@ -105,6 +105,45 @@ TEST_P(Documents, NdjsonNumbersAtLineEndsAreTheirLinesAlone) {
   }
 }
 
+// A line's strings are scanned with vector loads that may read into the next
+// lines (the LF stops them); each verdict must still be the line's own.
+TEST_P(Documents, NdjsonStringsAtLineEndsAreTheirLinesAlone) {
+  strings lines;
+  for (std::size_t n : {0, 1, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100}) {
+    const std::string body(n, 'x');
+    lines.push_back("[\"" + body + "\"]");
+    lines.push_back("[\"" + body);                // unterminated at the LF
+    lines.push_back("\"" + body);                 // the same, as the whole line
+    lines.push_back("[\"" + body + "\\");         // a backslash at the LF
+    lines.push_back("[\"" + body + "\xC3");       // a UTF-8 sequence cut by the LF
+    lines.push_back("[\"" + body + "\xC3\xA9\"]");
+    lines.push_back("{\"" + body + "\":\"" + body + "\\u00e9\"}");
+    lines.push_back("[\"" + body + "\t\"]");      // a raw control character
+  }
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n\"next line\" \"quotes\"\n";
+  text.pop_back();
+  const auto steps = read(text, format(document_format::ndjson, true));
+  ASSERT_EQ(steps.size(), 2 * lines.size());
+  jot::parser alone({}, GetParam());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const step& s = steps[2 * i];
+    jot::arena a;
+    jot_test::exact_copy line(lines[i]);
+    const auto d = alone.parse(line, a);
+    ASSERT_EQ(s.ok, d.ok()) << lines[i];
+    if (d) {
+      jot::output_buffer buf;
+      EXPECT_EQ(s.json, must(jot::write(d->root(), buf))) << lines[i];
+    } else {
+      EXPECT_EQ(s.error.code, d.error().code) << lines[i];
+      EXPECT_EQ(s.error.column, d.error().column) << lines[i];
+      EXPECT_EQ(s.error.line, 2 * i + 1) << lines[i];
+    }
+    EXPECT_FALSE(steps[2 * i + 1].ok) << "two strings on a line";
+  }
+}
+
 TEST_P(Documents, NdjsonBlankLinesAndCrlf) {
   auto steps = read("\r\n[1]\r\n\n  \t\n {} \r\n\n", format(document_format::ndjson));
   ASSERT_EQ(steps.size(), 2u);
