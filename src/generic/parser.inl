@@ -249,7 +249,7 @@ parse_string:
   // *p is the opening quote; room for a node (two for a key) is reserved.
   {
     const u8* start = ++p;
-    string_stop stop = scan_plain_string<Simd>(p, end, validate, readable_end);
+    string_stop stop = scan_plain_string<Simd>(p, end, validate);
     if (JOT_UNLIKELY(stop.code != error_code::ok)) JOT_FAIL_AT(stop.code, stop.p);
     if (JOT_LIKELY(*stop.p == '"')) {
       s.cur->tag = kind_string_plain | (static_cast<std::uint64_t>(stop.p - start) << tag_bits);

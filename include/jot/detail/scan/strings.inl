@@ -20,16 +20,12 @@ inline error_code control_error(u8 c) noexcept {
 }
 
 // Scans a string body from p (just after the opening quote) to its closing
-// quote or first backslash, validating UTF-8 when asked. The searches may load
-// bytes up to readable_end (>= end; the bytes past end are not the string's):
-// an NDJSON line's last string then ends with a vector compare, not a byte
-// loop (the LF after the line stops the search by itself).
+// quote or first backslash, validating UTF-8 when asked.
 template <class Simd>
-JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool validate,
-                                                const u8* readable_end) noexcept {
+JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool validate) noexcept {
   for (;;) {
-    p = Simd::scan_string(p, readable_end);
-    if (JOT_UNLIKELY(p >= end)) return {end, error_code::unterminated_string};
+    p = Simd::scan_string(p, end);
+    if (JOT_UNLIKELY(p == end)) return {p, error_code::unterminated_string};
     const u8 c = *p;
     if (JOT_LIKELY(c == '"' || c == '\\')) return {p, error_code::ok};
     if (c < 0x20) return {p, control_error(c)};
@@ -44,10 +40,6 @@ JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool
       if (bad) return {p, error_code::invalid_utf8};
     }
   }
-}
-template <class Simd>
-JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool validate) noexcept {
-  return scan_plain_string<Simd>(p, end, validate, end);
 }
 
 // The closing quote of a string whose first backslash is at p, or nullptr when
