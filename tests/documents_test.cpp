@@ -144,6 +144,57 @@ TEST_P(Documents, NdjsonStringsAtLineEndsAreTheirLinesAlone) {
   }
 }
 
+// Strict options parse a line without finding its LF first, and parse it
+// again on its own after anything but a clean success: the errors below are
+// those of the line alone (a literal cut by the LF is unexpected_end there).
+TEST_P(Documents, NdjsonErrorsAtTheLineFeedAreTheLinesOwn) {
+  const strings lines = {"tru", "[true", "nul", "{\"a\":fals", "[1,", "{\"a\"", "{\"a\":", "[\"\\u00",
+                         "\"\\", "-", "[1] x", "  ", "[1] \r", "{} [", "\xEF\xBB\xBF[1]", "[1]"};
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  const auto steps = read(text, format(document_format::ndjson, true));
+  jot::parser alone({}, GetParam());
+  std::size_t i = 0;
+  for (std::size_t n = 0; n < lines.size(); ++n) {
+    jot::arena a;
+    jot_test::exact_copy line(lines[n]);
+    const auto d = alone.parse(line, a);
+    if (!d && d.error().code == error_code::empty_input) continue;  // a blank line
+    ASSERT_LT(i, steps.size());
+    const step& s = steps[i++];
+    ASSERT_EQ(s.ok, d.ok()) << lines[n];
+    EXPECT_EQ(s.source, lines[n]);
+    if (!d) {
+      EXPECT_EQ(s.error.code, d.error().code) << lines[n];
+      EXPECT_EQ(s.error.line, n + 1) << lines[n];
+      EXPECT_EQ(s.error.column, d.error().column) << lines[n];
+    }
+  }
+  EXPECT_EQ(i, steps.size());
+}
+
+// The first attempt at a line may fill the arena; the exact parse after it
+// must not pay for that attempt (a 4 KB arena holds the line once, not twice).
+TEST_P(Documents, NdjsonSecondParseOfALineStartsFromAnEmptyArena) {
+  std::string line = "[";
+  for (int k = 0; k < 150; ++k) line += "1,";
+  line += "1] x";
+  const std::string text = line + "\n[2]\n";
+  alignas(16) char buffer[4096];
+  jot::arena small(buffer, sizeof buffer);
+  jot_test::exact_copy input(text);
+  jot::parser p({}, GetParam());
+  jot::documents docs(p, input, small, {document_format::ndjson, true});
+  ASSERT_TRUE(docs.next());
+  ASSERT_FALSE(docs.current().ok());
+  EXPECT_EQ(docs.current().error().code, error_code::trailing_content);
+  EXPECT_EQ(docs.current().error().column, line.size());
+  ASSERT_TRUE(docs.next());
+  ASSERT_TRUE(docs.current().ok());
+  EXPECT_EQ(docs.current()->root().size(), 1u);
+  EXPECT_FALSE(docs.next());
+}
+
 TEST_P(Documents, NdjsonBlankLinesAndCrlf) {
   auto steps = read("\r\n[1]\r\n\n  \t\n {} \r\n\n", format(document_format::ndjson));
   ASSERT_EQ(steps.size(), 2u);

@@ -119,6 +119,9 @@ class documents {
     return parse_step(parser_, bytes, static_cast<std::size_t>(end_ - bytes.data()), *arena_, current_);
   }
   bool next_line() noexcept;
+  // next_line's one-parse attempt: true with the line's document, false when
+  // the line must be parsed the exact way (nothing is consumed then).
+  bool next_line_at_once() noexcept;
   bool next_concatenated() noexcept;
   bool next_record() noexcept;
   // Records e (its offset relative to base) as the current, failed document.

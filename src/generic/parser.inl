@@ -119,7 +119,13 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
 // combination runs the generic instantiation with the options read at run time.
 // max_depth and allow_bom are read at run time in both: they cost nothing in
 // the loop (allow_bom is looked at once, before the first token).
-template <class Simd, bool Strict>
+//
+// Lines (with Strict only): the document ends at the first line feed, which is
+// not whitespace here, or at size. The parse then succeeds with consumed at
+// that LF (or at whatever else follows the document: the caller checks), and
+// it never reads past the LF but for vector loads within size. documents
+// parses NDJSON this way without finding each line's end first.
+template <class Simd, bool Strict, bool Lines = false>
 parse_outcome parse_document(const char* data, std::size_t size, std::size_t readable,
                              const parse_options& opt, arena& a) noexcept {
   const u8* const begin = reinterpret_cast<const u8*>(data);
@@ -148,6 +154,12 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
   std::uint32_t depth = 0;
   const u8* comma = nullptr;
   bool is_key = false;
+  // What grow_space may expect to parse still: in Lines mode the line's end
+  // is not known, and the rest of the buffer would overstate it.
+  const auto remaining_estimate = [](std::ptrdiff_t left) {
+    const auto n = static_cast<std::size_t>(left);
+    return Lines && n > 4096 ? std::size_t{4096} : n;
+  };
 
 #define JOT_FAIL_AT(code_, at_)                                 \
   do {                                                          \
@@ -166,6 +178,8 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
       if (comments) {                                                         \
         if (skip_comments(p, end) != error_code::ok)                          \
           JOT_FAIL_AT(error_code::unterminated_comment, p);                   \
+      } else if constexpr (Lines) {                                           \
+        p = Simd::skip_spaces_in_line(p, end);                                \
       } else {                                                                \
         p = Simd::skip_spaces_inlined(p, end);                                \
       }                                                                       \
@@ -174,7 +188,7 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
 #define JOT_NEED(bytes_)                                                              \
   do {                                                                                \
     if (JOT_UNLIKELY(addr(s.cur) + (bytes_) > addr(s.str_lo))) {                      \
-      grown_space g = grow_space(a, s, ctn, (bytes_), static_cast<std::size_t>(end - p)); \
+      grown_space g = grow_space(a, s, ctn, (bytes_), remaining_estimate(end - p));    \
       if (!g.ok) {                                                                    \
         out.err = make_error(error_code::capacity_exceeded, dom_size_bound(size));    \
         out.err.offset = static_cast<std::size_t>(p - begin);                         \
@@ -365,7 +379,7 @@ document_end:
   // Cold: reached once per document. allow_trailing_content is read here
   // only, so neither instantiation pays for it in the loop.
   JOT_SKIP_WS();
-  if (JOT_UNLIKELY(p != end) && !opt.allow_trailing_content) {
+  if (JOT_UNLIKELY(p != end) && !Lines && !opt.allow_trailing_content) {
     out.err = unexpected_at(begin, p, end, comments, "");
     if (out.err.code == error_code::unexpected_character)
       out.err = make_error(error_code::trailing_content), out.err.offset = static_cast<std::size_t>(p - begin);
@@ -382,11 +396,12 @@ document_end:
 #undef JOT_NEED
 }
 
-// True when the options are the strict defaults (max_depth, allow_bom and
-// allow_trailing_content may be anything: parse_document reads them at run
-// time in both instantiations, outside the loop).
-inline bool is_strict(const parse_options& o) noexcept {
-  return !o.allow_comments && !o.allow_trailing_commas && o.validate_utf8 && !o.keep_number_text;
+// Parses the document at data that ends at the first line feed (or at size),
+// for strict options only (is_strict): see parse_document's Lines.
+template <class Simd>
+parse_outcome parse_line_with(const char* data, std::size_t size, const parse_options& opt,
+                              arena& a) noexcept {
+  return parse_document<Simd, true, true>(data, size, size, opt, a);
 }
 
 // Runs the strict or the generic instantiation for these options.

@@ -15,11 +15,18 @@ parse_outcome parse(const char* data, std::size_t size, std::size_t readable, co
                     arena& a) noexcept {
   return parse_with<scanner>(data, size, readable, options, a);
 }
+parse_outcome parse_line(const char* data, std::size_t size, const parse_options& options,
+                         arena& a) noexcept {
+  return parse_line_with<scanner>(data, size, options, a);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_neon
 #endif
 
 namespace jot::detail {
-constinit const kernel_entry neon_entry = {kernel::neon, "neon", JOT_IF_NEON_KERNEL(isa_neon::parse), nullptr};
+constinit const kernel_entry neon_entry = {kernel::neon, "neon",
+                                           JOT_IF_NEON_KERNEL(isa_neon::parse),
+                                           JOT_IF_NEON_KERNEL(isa_neon::parse_line),
+                                           nullptr};
 }  // namespace jot::detail

@@ -53,6 +53,24 @@ struct parse_outcome {
 using parse_function = parse_outcome (*)(const char* data, std::size_t size, std::size_t readable,
                                          const parse_options& options, arena& a) noexcept;
 
+// True when the options are the strict defaults (max_depth, allow_bom and
+// allow_trailing_content may be anything: parse_document reads them at run
+// time in every instantiation, outside the loop). Strict options run an
+// instantiation with the option tests compiled out, and only they have
+// parse_line.
+inline bool is_strict(const parse_options& o) noexcept {
+  return !o.allow_comments && !o.allow_trailing_commas && o.validate_utf8 && !o.keep_number_text;
+}
+
+// Parses the document at data[0, size) that ends at the first line feed,
+// which is not whitespace here; on success consumed is where the document
+// and the spaces after it end (the LF, size, or other content, which the
+// caller judges). Strict options only (is_strict). Errors may differ from
+// parsing the line alone (a cut literal is invalid_literal, not
+// unexpected_end): callers parse the line exactly after any failure.
+using parse_line_function = parse_outcome (*)(const char* data, std::size_t size,
+                                              const parse_options& options, arena& a) noexcept;
+
 // What a kernel file exports: everything the dispatch knows about a kernel.
 // Every kernel file defines its entry on every target, so that names and
 // "not built here" answers need no conditional code outside that file.
@@ -60,6 +78,7 @@ struct kernel_entry {
   jot::kernel id;
   const char* name;                 // what kernel_name() returns
   parse_function parse;             // nullptr: not built for this target
+  parse_line_function parse_line;   // nullptr exactly when parse is
   bool (*cpu_supports)() noexcept;  // nullptr: every CPU of the target runs it
 };
 

@@ -13,10 +13,17 @@ parse_outcome parse(const char* data, std::size_t size, std::size_t readable, co
                     arena& a) noexcept {
   return parse_with<scanner>(data, size, readable, options, a);
 }
+parse_outcome parse_line(const char* data, std::size_t size, const parse_options& options,
+                         arena& a) noexcept {
+  return parse_line_with<scanner>(data, size, options, a);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_portable
 
 namespace jot::detail {
-constinit const kernel_entry portable_entry = {kernel::portable, "portable", isa_portable::parse, nullptr};
+constinit const kernel_entry portable_entry = {kernel::portable, "portable",
+                                               isa_portable::parse,
+                                               isa_portable::parse_line,
+                                               nullptr};
 }  // namespace jot::detail

@@ -16,6 +16,10 @@ parse_outcome parse(const char* data, std::size_t size, std::size_t readable, co
                     arena& a) noexcept {
   return parse_with<scanner>(data, size, readable, options, a);
 }
+parse_outcome parse_line(const char* data, std::size_t size, const parse_options& options,
+                         arena& a) noexcept {
+  return parse_line_with<scanner>(data, size, options, a);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_avx2
@@ -34,6 +38,8 @@ bool cpu_has_avx2() noexcept {
 #endif
 
 namespace jot::detail {
-constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2", JOT_IF_X86_KERNELS(isa_avx2::parse),
+constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2",
+                                           JOT_IF_X86_KERNELS(isa_avx2::parse),
+                                           JOT_IF_X86_KERNELS(isa_avx2::parse_line),
                                            JOT_IF_X86_KERNELS(cpu_has_avx2)};
 }  // namespace jot::detail

@@ -18,6 +18,10 @@ parse_outcome parse(const char* data, std::size_t size, std::size_t readable, co
                     arena& a) noexcept {
   return parse_with<scanner>(data, size, readable, options, a);
 }
+parse_outcome parse_line(const char* data, std::size_t size, const parse_options& options,
+                         arena& a) noexcept {
+  return parse_line_with<scanner>(data, size, options, a);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_avx512
@@ -39,5 +43,6 @@ bool cpu_has_avx512() noexcept {
 namespace jot::detail {
 constinit const kernel_entry avx512_entry = {kernel::avx512, "avx512",
                                              JOT_IF_X86_KERNELS(isa_avx512::parse),
+                                             JOT_IF_X86_KERNELS(isa_avx512::parse_line),
                                              JOT_IF_X86_KERNELS(cpu_has_avx512)};
 }  // namespace jot::detail

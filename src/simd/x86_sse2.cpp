@@ -16,6 +16,10 @@ parse_outcome parse(const char* data, std::size_t size, std::size_t readable, co
                     arena& a) noexcept {
   return parse_with<scanner>(data, size, readable, options, a);
 }
+parse_outcome parse_line(const char* data, std::size_t size, const parse_options& options,
+                         arena& a) noexcept {
+  return parse_line_with<scanner>(data, size, options, a);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_sse2
@@ -23,5 +27,8 @@ parse_outcome parse(const char* data, std::size_t size, std::size_t readable, co
 #endif
 
 namespace jot::detail {
-constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2", JOT_IF_X86_KERNELS(isa_sse2::parse), nullptr};
+constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2",
+                                           JOT_IF_X86_KERNELS(isa_sse2::parse),
+                                           JOT_IF_X86_KERNELS(isa_sse2::parse_line),
+                                           nullptr};
 }  // namespace jot::detail

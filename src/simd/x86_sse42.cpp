@@ -16,6 +16,10 @@ parse_outcome parse(const char* data, std::size_t size, std::size_t readable, co
                     arena& a) noexcept {
   return parse_with<scanner>(data, size, readable, options, a);
 }
+parse_outcome parse_line(const char* data, std::size_t size, const parse_options& options,
+                         arena& a) noexcept {
+  return parse_line_with<scanner>(data, size, options, a);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_sse42
@@ -33,6 +37,8 @@ bool cpu_has_sse42() noexcept {
 #endif
 
 namespace jot::detail {
-constinit const kernel_entry sse42_entry = {kernel::sse42, "sse42", JOT_IF_X86_KERNELS(isa_sse42::parse),
+constinit const kernel_entry sse42_entry = {kernel::sse42, "sse42",
+                                            JOT_IF_X86_KERNELS(isa_sse42::parse),
+                                            JOT_IF_X86_KERNELS(isa_sse42::parse_line),
                                             JOT_IF_X86_KERNELS(cpu_has_sse42)};
 }  // namespace jot::detail

@@ -15,6 +15,8 @@ namespace jot::detail::isa_portable {
 // Whitespace between tokens is mostly one space (after ':' or ',') or a line
 // break and indentation; both are short, so spaces are skipped eight at a time
 // by comparing a word, which beats setting up a vector for a few bytes.
+// With StopAtLf, a line feed ends the run instead (an NDJSON line's end).
+template <bool StopAtLf = false>
 inline const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uint8_t* end) noexcept {
   for (;;) {
     if (end - p >= 8) {
@@ -27,7 +29,7 @@ inline const std::uint8_t* skip_whitespace(const std::uint8_t* p, const std::uin
     } else {
       while (p != end && *p == ' ') ++p;
     }
-    if (p == end || !(*p == '\n' || *p == '\r' || *p == '\t')) return p;
+    if (p == end || !((*p == '\n' && !StopAtLf) || *p == '\r' || *p == '\t')) return p;
     ++p;
   }
 }
@@ -69,6 +71,9 @@ struct scanner {
 
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
   static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
+  static const u8* skip_spaces_in_line(const u8* p, const u8* end) noexcept {
+    return skip_whitespace<true>(p, end);
+  }
 };
 
 }  // namespace jot::detail::isa_portable

@@ -104,6 +104,25 @@ struct at_non_space {
   static constexpr bool probe_first = false;
 };
 
+// The same, with a line feed counted as content: it ends an NDJSON line.
+struct at_non_space_in_line {
+  template <class L>
+  JOT_ALWAYS_INLINE static typename L::mask in(typename L::bytes v) noexcept {
+    using mask = typename L::mask;
+    if constexpr (L::has_lookup) {
+      constexpr u8 x = 0xFF;  // as in at_non_space, with '\n' (10) a filler too
+      static constexpr u8 row[16] = {' ', x, x, x, x, x, x, x, x, '\t', x, x, x, '\r', x, x};
+      return static_cast<mask>(~L::to_mask(L::eq(L::lookup16(L::table(row), v), v))) & full_mask<L>();
+    } else {
+      const mask spaces = L::to_mask(
+          L::either(L::eq(v, L::splat(' ')), L::either(L::eq(v, L::splat('\r')), L::eq(v, L::splat('\t')))));
+      return static_cast<mask>(~spaces) & full_mask<L>();
+    }
+  }
+  static bool scalar(u8 c) noexcept { return c != ' ' && c != '\r' && c != '\t'; }
+  static constexpr bool probe_first = false;
+};
+
 template <class V>
 struct vector_scanner {
   using layer = V;
@@ -170,6 +189,14 @@ struct vector_scanner {
     if (p != end && *p == ' ') ++p;
     if (p == end || *p > ' ') return p;
     return find_first<at_non_space>(p, end);
+  }
+
+  // skip_spaces_inlined for a parse that ends at a line feed (NDJSON lines
+  // parsed without finding the LF first): the LF is not skipped.
+  JOT_ALWAYS_INLINE static const u8* skip_spaces_in_line(const u8* p, const u8* end) noexcept {
+    if (p != end && *p == ' ') ++p;
+    if (p == end || *p > ' ') return p;
+    return find_first<at_non_space_in_line>(p, end);
   }
 
   // The constants of utf8_errors, built once before a loop.
