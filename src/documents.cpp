@@ -86,18 +86,28 @@ error documents::parse_step(const parser& p, std::string_view bytes, std::size_t
 // after the document) is parsed again the exact way below, so every error
 // is the line's own. Not while the arena keeps earlier documents
 // (parallel_documents): the second parse would add to it.
+bool documents::line_at_once_allowed(const parser& p) noexcept { return detail::is_strict(p.options_); }
+
+error documents::parse_line_step(const parser& p, std::string_view bytes, arena& a,
+                                 result<document>& current) noexcept {
+  if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
+  const detail::parse_outcome r = p.entry_->parse_line(bytes.data(), bytes.size(), p.options_, a);
+  if (JOT_LIKELY(r.err.ok())) {
+    if (JOT_UNLIKELY(!current.ok())) current = document();
+    document& d = *current;
+    d.root_ = r.root;
+    d.consumed_ = r.consumed;
+  }
+  return r.err;
+}
+
 bool documents::next_line_at_once() noexcept {
-  const std::size_t left = static_cast<std::size_t>(end_ - pos_);
-  if (JOT_UNLIKELY(left > max_input_size)) return false;
-  const detail::parse_outcome r = parser_.entry_->parse_line(pos_, left, parser_.options_, *arena_);
-  if (!r.err.ok()) return false;
-  const char* stop = pos_ + r.consumed;
+  const std::string_view rest(pos_, static_cast<std::size_t>(end_ - pos_));
+  if (!parse_line_step(parser_, rest, *arena_, current_).ok()) return false;
+  const std::size_t consumed = current_->consumed();
+  const char* stop = pos_ + consumed;
   if (stop != end_ && *stop != '\n') return false;
-  if (JOT_UNLIKELY(!current_.ok())) current_ = document();
-  document& d = *current_;
-  d.root_ = r.root;
-  d.consumed_ = r.consumed;
-  source_ = std::string_view(pos_, r.consumed);
+  source_ = std::string_view(pos_, consumed);
   pos_ = stop != end_ ? stop + 1 : end_;
   ++line_;
   ++index_;
@@ -105,7 +115,7 @@ bool documents::next_line_at_once() noexcept {
 }
 
 bool documents::next_line() noexcept {
-  if (pos_ != end_ && reset_arena_ && detail::is_strict(parser_.options_)) {
+  if (pos_ != end_ && reset_arena_ && line_at_once_allowed(parser_)) {
     if (next_line_at_once()) return true;
     arena_->reset();  // the attempt's nodes
   }

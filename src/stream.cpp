@@ -3,9 +3,10 @@
 // The window holds [pos_, end_): what the source gave and no step has used.
 // A step finds its document in the window, refilling when the document may
 // go on past end_: NDJSON and RFC 7464 look for the next LF or RS (memchr,
-// resuming where the last search stopped); concatenated JSON and array
-// elements parse a prefix and refill when the parse ran into end_ (see
-// may_continue). Refilling moves [pos_, end_) to the window's start first,
+// resuming where the last search stopped; with strict options an NDJSON line
+// is first parsed in one pass that stops at its LF, as documents does);
+// concatenated JSON and array elements parse a prefix and refill when the
+// parse ran into end_ (see may_continue). Refilling moves [pos_, end_) to the window's start first,
 // which is why it only happens inside next(): the previous document, whose
 // strings point into the window, is dead by then. Lines are counted lazily:
 // up to an error, and over the bytes a move is about to drop.
@@ -112,6 +113,7 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
       max_size_(window.upstream.allocate != nullptr ? std::max(window.max_size, window.size)
                                                     : window.size),
       bom_(p.options().allow_bom),
+      line_at_once_(documents::line_at_once_allowed(parser_)),
       current_(make_error(error_code::empty_input)) {}
 
 stream_reader::~stream_reader() {
@@ -249,6 +251,25 @@ bool stream_reader::fail_at(error_code code, const char* message, std::size_t at
 
 // NDJSON and RFC 7464: a piece ends at the delimiter or at the end of the stream.
 bool stream_reader::next_delimited(char delimiter) noexcept {
+  if (delimiter == '\n' && pos_ != end_ && line_at_once_) {
+    // As documents does: one pass that stops at the LF, kept only when the
+    // document and its spaces end at an LF in the window; anything else
+    // (an error, a blank line, a line the window cuts) goes the exact way.
+    if (documents::parse_line_step(parser_, std::string_view(window_ + pos_, end_ - pos_), *arena_,
+                                   current_)
+            .ok()) {
+      const std::size_t to = pos_ + current_->consumed();
+      if (to != end_ && window_[to] == '\n') {
+        source_ = std::string_view(window_ + pos_, to - pos_);
+        source_offset_ = base_ + pos_;
+        pos_ = scan_ = to + 1;
+        counted_ = line_start_ = base_ + to + 1;  // as piece() counts a line
+        ++line_;
+        return succeed();
+      }
+    }
+    arena_->reset();  // the attempt's nodes
+  }
   for (;;) {
     const void* found = std::memchr(window_ + scan_, delimiter, end_ - scan_);
     if (found != nullptr) {

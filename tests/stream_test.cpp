@@ -84,6 +84,9 @@ const format_case cases[] = {
     {document_format::ndjson, true, "1\n[1,\n2]\n{\"k\":\"v\"}\n  \nfalse x\n\"\\ud83d\\ude00\"\n"},
     {document_format::ndjson, true, "\xEF\xBB\xBF[1]\n[\"\xC3\xA9\xF0\x9F\x98\x80\"]\n{\"a\":[{}]}\n"},
     {document_format::ndjson, false, "[1]\n{\"a\" 1}\n[2]\n"},
+    // Lines whose one-pass parse fails at the LF (a cut literal, string or
+    // escape) and lines followed by content: each is judged on its own.
+    {document_format::ndjson, true, "tru\n[true\n\"ab\n[\"\\u00\n[1] x\n{\"a\":fals\n[2] \r\n3"},
     {document_format::concatenated, false, "{\"a\":1} [1,2]\n\n\"s\"123 4.5e10 true null{}[]"},
     {document_format::concatenated, false, "  [1]\n\n[2,\n3] 12345678 \"abc\\u00e9def\" 1x"},
     {document_format::concatenated, false, "[1] [2] truefalse [3]"},

@@ -115,6 +115,15 @@ class documents {
   // from bytes.data() may be read (the buffer goes on past a line).
   static error parse_step(const parser& p, std::string_view bytes, std::size_t readable, arena& a,
                           result<document>& current) noexcept;
+  // parse_step in one pass for an NDJSON line: parses the document at the
+  // start of bytes, which ends at its first LF (LF is not whitespace here);
+  // on success current's consumed() is where the document and the spaces
+  // after it end. Only where line_at_once_allowed(p); errors may differ from
+  // the line's own, so callers parse the line exactly after any failure.
+  static error parse_line_step(const parser& p, std::string_view bytes, arena& a,
+                               result<document>& current) noexcept;
+  // Whether p's options allow parse_line_step (the strict defaults).
+  static bool line_at_once_allowed(const parser& p) noexcept;
   error parse(std::string_view bytes) noexcept {
     return parse_step(parser_, bytes, static_cast<std::size_t>(end_ - bytes.data()), *arena_, current_);
   }
