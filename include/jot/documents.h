@@ -122,6 +122,9 @@ class documents {
   // the line's own, so callers parse the line exactly after any failure.
   static error parse_line_step(const parser& p, std::string_view bytes, arena& a,
                                result<document>& current) noexcept;
+  // parse_step (line false) or parse_line_step (line true).
+  static error run_step(const parser& p, std::string_view bytes, std::size_t readable, bool line,
+                        arena& a, result<document>& current) noexcept;
   // Whether p's options allow parse_line_step (the strict defaults).
   static bool line_at_once_allowed(const parser& p) noexcept;
   error parse(std::string_view bytes) noexcept {
