@@ -113,7 +113,6 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
       max_size_(window.upstream.allocate != nullptr ? std::max(window.max_size, window.size)
                                                     : window.size),
       bom_(p.options().allow_bom),
-      line_at_once_(documents::line_at_once_allowed(parser_)),
       current_(make_error(error_code::empty_input)) {}
 
 stream_reader::~stream_reader() {
@@ -251,7 +250,7 @@ bool stream_reader::fail_at(error_code code, const char* message, std::size_t at
 
 // NDJSON and RFC 7464: a piece ends at the delimiter or at the end of the stream.
 bool stream_reader::next_delimited(char delimiter) noexcept {
-  if (delimiter == '\n' && pos_ != end_ && line_at_once_) {
+  if (delimiter == '\n' && pos_ != end_ && documents::line_at_once_allowed(parser_)) {
     // As documents does: one pass that stops at the LF, kept only when the
     // document and its spaces end at an LF in the window; anything else
     // (an error, a blank line, a line the window cuts) goes the exact way.

@@ -188,7 +188,6 @@ class stream_reader {
   std::size_t max_size_;
   bool owned_ = false;  // window_ came from upstream
   bool bom_;            // the parser allows a byte order mark
-  bool line_at_once_;   // NDJSON lines may be parsed without finding the LF first
   bool past_first_piece_ = false;  // json_seq: the text before the first RS was checked
   std::size_t pos_ = 0;   // window offset where the next step reads
   std::size_t end_ = 0;   // window bytes filled

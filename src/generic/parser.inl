@@ -178,10 +178,8 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
       if (comments) {                                                         \
         if (skip_comments(p, end) != error_code::ok)                          \
           JOT_FAIL_AT(error_code::unterminated_comment, p);                   \
-      } else if constexpr (Lines) {                                           \
-        p = Simd::skip_spaces_in_line(p, end);                                \
       } else {                                                                \
-        p = Simd::skip_spaces_inlined(p, end);                                \
+        p = Simd::template skip_spaces_inlined<Lines>(p, end);                \
       }                                                                       \
     }                                                                         \
   } while (0)

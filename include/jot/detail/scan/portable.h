@@ -70,9 +70,9 @@ struct scanner {
   static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
 
   static const u8* skip_spaces(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
-  static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept { return skip_whitespace(p, end); }
-  static const u8* skip_spaces_in_line(const u8* p, const u8* end) noexcept {
-    return skip_whitespace<true>(p, end);
+  template <bool StopAtLf = false>
+  static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept {
+    return skip_whitespace<StopAtLf>(p, end);
   }
 };
 

@@ -81,47 +81,35 @@ struct at_quote_or_backslash {
   static bool scalar(u8 c) noexcept { return c == '"' || c == '\\'; }
   static constexpr bool probe_first = true;
 };
-struct at_non_space {
+// With LfIsSpace false, a line feed counts as content: it ends an NDJSON
+// line parsed without finding the LF first (parse_line).
+template <bool LfIsSpace>
+struct at_non_space_of {
   template <class L>
   JOT_ALWAYS_INLINE static typename L::mask in(typename L::bytes v) noexcept {
     using mask = typename L::mask;
+    constexpr u8 x = 0xFF;
     if constexpr (L::has_lookup) {
       // A byte is whitespace iff looking up its low nibble gives it back.
       // Fillers are 0xFF, which no byte with that low nibble equals (0xFF
       // itself looks up 0, as every byte >= 0x80 does).
-      constexpr u8 x = 0xFF;
-      static constexpr u8 row[16] = {' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x};
+      constexpr u8 lf = LfIsSpace ? u8{'\n'} : x;
+      static constexpr u8 row[16] = {' ', x, x, x, x, x, x, x, x, '\t', lf, x, x, '\r', x, x};
       return static_cast<mask>(~L::to_mask(L::eq(L::lookup16(L::table(row), v), v))) & full_mask<L>();
     } else {
-      const mask spaces = L::to_mask(L::either(L::either(L::eq(v, L::splat(' ')), L::eq(v, L::splat('\n'))),
+      // With the LF not a space, its compare tests ' ' again.
+      constexpr u8 lf = LfIsSpace ? u8{'\n'} : u8{' '};
+      const mask spaces = L::to_mask(L::either(L::either(L::eq(v, L::splat(' ')), L::eq(v, L::splat(lf))),
                                                L::either(L::eq(v, L::splat('\r')), L::eq(v, L::splat('\t')))));
       return static_cast<mask>(~spaces) & full_mask<L>();
     }
   }
-  static bool scalar(u8 c) noexcept { return !is_json_space(c); }
+  static bool scalar(u8 c) noexcept { return !is_json_space(c) || (!LfIsSpace && c == '\n'); }
   // Runs that reach the vector code are indentation, mostly longer than a
   // probe (citm_catalog measured 6% slower with one).
   static constexpr bool probe_first = false;
 };
-
-// The same, with a line feed counted as content: it ends an NDJSON line.
-struct at_non_space_in_line {
-  template <class L>
-  JOT_ALWAYS_INLINE static typename L::mask in(typename L::bytes v) noexcept {
-    using mask = typename L::mask;
-    if constexpr (L::has_lookup) {
-      constexpr u8 x = 0xFF;  // as in at_non_space, with '\n' (10) a filler too
-      static constexpr u8 row[16] = {' ', x, x, x, x, x, x, x, x, '\t', x, x, x, '\r', x, x};
-      return static_cast<mask>(~L::to_mask(L::eq(L::lookup16(L::table(row), v), v))) & full_mask<L>();
-    } else {
-      const mask spaces = L::to_mask(
-          L::either(L::eq(v, L::splat(' ')), L::either(L::eq(v, L::splat('\r')), L::eq(v, L::splat('\t')))));
-      return static_cast<mask>(~spaces) & full_mask<L>();
-    }
-  }
-  static bool scalar(u8 c) noexcept { return c != ' ' && c != '\r' && c != '\t'; }
-  static constexpr bool probe_first = false;
-};
+using at_non_space = at_non_space_of<true>;
 
 template <class V>
 struct vector_scanner {
@@ -185,18 +173,12 @@ struct vector_scanner {
 
   // skip_spaces with the run inlined too, for the one-loop scanners (the DOM
   // parser, the skipper), where the call measured 5-8% more instructions.
+  // With StopAtLf (parse_line), a line feed ends the run and is not skipped.
+  template <bool StopAtLf = false>
   JOT_ALWAYS_INLINE static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept {
     if (p != end && *p == ' ') ++p;
     if (p == end || *p > ' ') return p;
-    return find_first<at_non_space>(p, end);
-  }
-
-  // skip_spaces_inlined for a parse that ends at a line feed (NDJSON lines
-  // parsed without finding the LF first): the LF is not skipped.
-  JOT_ALWAYS_INLINE static const u8* skip_spaces_in_line(const u8* p, const u8* end) noexcept {
-    if (p != end && *p == ' ') ++p;
-    if (p == end || *p > ' ') return p;
-    return find_first<at_non_space_in_line>(p, end);
+    return find_first<at_non_space_of<!StopAtLf>>(p, end);
   }
 
   // The constants of utf8_errors, built once before a loop.
