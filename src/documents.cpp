@@ -14,6 +14,7 @@
 
 #include <cstring>
 
+#include "arena_access.h"
 #include "document_bytes.h"
 #include "simd/kernels.h"
 
@@ -94,8 +95,9 @@ error documents::parse_step(const parser& p, std::string_view bytes, std::size_t
 // session 16). The result stands when the document and its spaces end at
 // the LF or the text's end. Anything else (an error, a blank line, content
 // after the document) is parsed again the exact way below, so every error
-// is the line's own. Not while the arena keeps earlier documents
-// (parallel_documents): the second parse would add to it.
+// is the line's own. The attempt's nodes are given back to the arena first
+// (rolled back, not reset: parallel_documents keeps a chunk's earlier
+// documents in it).
 bool documents::line_at_once_allowed(const parser& p) noexcept { return detail::is_strict(p.options_); }
 
 error documents::parse_line_step(const parser& p, std::string_view bytes, arena& a,
@@ -117,9 +119,10 @@ bool documents::next_line_at_once() noexcept {
 }
 
 bool documents::next_line() noexcept {
-  if (pos_ != end_ && reset_arena_ && line_at_once_allowed(parser_)) {
+  if (pos_ != end_ && line_at_once_allowed(parser_)) {
+    const detail::arena_access::mark before = detail::arena_access::mark_of(*arena_);
     if (next_line_at_once()) return true;
-    arena_->reset();  // the attempt's nodes
+    detail::arena_access::roll_back(*arena_, before);  // the attempt's nodes
   }
   while (pos_ != end_) {
     const char* nl = static_cast<const char*>(std::memchr(pos_, '\n', static_cast<std::size_t>(end_ - pos_)));

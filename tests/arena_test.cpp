@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "alloc_counter.h"
+#include "arena_access.h"
 #include "must.h"
 #include "test_data.h"
 
@@ -171,6 +172,37 @@ TEST(Arena, SeveralDocumentsShareOneArena) {
   EXPECT_EQ(must((*d1)["a"].get_string()), "x\ny");
   EXPECT_EQ(must(d3->root()[0].get_string()), "z\tz");
   EXPECT_EQ(d2->root()["items"].size(), 100u);
+}
+
+// The internal mark documents takes before a line's one-pass attempt: rolling
+// back frees what the attempt allocated, and keeps what came before it.
+TEST(Arena, RollBackToAMarkKeepsWhatCameBefore) {
+  using jot::detail::arena_access;
+  alignas(16) char buffer[256];
+  jot::arena a(buffer, sizeof buffer);
+  char* kept = static_cast<char*>(a.allocate(64, 1));
+  ASSERT_NE(kept, nullptr);
+  std::memset(kept, 'k', 64);
+  const arena_access::mark m = arena_access::mark_of(a);
+  const std::size_t free_at_mark = a.available();
+  ASSERT_NE(a.allocate(100, 1), nullptr);
+  arena_access::roll_back(a, m);
+  EXPECT_EQ(a.available(), free_at_mark);
+  char* again = static_cast<char*>(a.allocate(100, 1));
+  EXPECT_EQ(again, kept + 64);  // the attempt's bytes are reused, the earlier ones are not
+  EXPECT_EQ(std::string(kept, 64), std::string(64, 'k'));
+
+  // A block added after the mark is kept (its free range stays current): the
+  // bytes before the mark were never in it, so nothing earlier is reused.
+  jot::arena grown(buffer, sizeof buffer, jot::malloc_allocator());
+  ASSERT_NE(grown.allocate(200, 1), nullptr);
+  const arena_access::mark g = arena_access::mark_of(grown);
+  ASSERT_NE(grown.allocate(4096, 1), nullptr);
+  ASSERT_EQ(grown.upstream_blocks(), 1u);
+  const std::size_t free_in_block = grown.available();
+  arena_access::roll_back(grown, g);
+  EXPECT_EQ(grown.available(), free_in_block);
+  EXPECT_EQ(grown.upstream_blocks(), 1u);
 }
 
 TEST(Arena, DomSizeBoundHolds) {
