@@ -1,8 +1,8 @@
 // src/simd/x86_avx512.cpp - the AVX-512 kernel: the DOM parser over
 // jot/detail/scan/x86_avx512.h. Runs only where the CPU reports AVX512F,
 // AVX512BW and AVX512VL (cpu_has_avx512 below, read through its entry);
-// jot::all_kernels ranks it below avx2, which measured as fast or faster on
-// Zen 4 (HACKING.md, "Performance notes").
+// jot::all_kernels ranks it above avx2. CMakeLists.txt compiles this file so
+// that no 512-bit register is used (tests/no_zmm.cmake checks the library).
 #include "simd/kernels.h"
 #include "generic/parser_prelude.h"
 #include "jot/detail/scan/x86_avx512.h"

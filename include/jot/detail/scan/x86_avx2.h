@@ -13,48 +13,9 @@ namespace jot::detail::isa_avx2 {
 #include "jot/detail/scan/scanner.inl"
 #include "jot/detail/scan/strings.inl"
 #include "jot/detail/scan/x86_128.inl"
+#include "jot/detail/scan/x86_256.inl"
 
-// The AVX2 vector layer (see scanner.inl). vpshufb and vpalignr work
-// within each 128-bit lane, so tables are broadcast to both lanes and prev<n>
-// first brings the neighbouring lane beside each lane.
-struct avx2_vectors {
-  using probe = x86_128_vectors;
-  using bytes = __m256i;
-  using flags = __m256i;
-  using mask = std::uint32_t;
-  static constexpr int width = 32;
-  static constexpr bool has_lookup = true;
-  static constexpr bool has_partial_load = false;
-
-  static bytes load(const u8* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-  static bytes splat(u8 c) noexcept { return _mm256_set1_epi8(static_cast<char>(c)); }
-  static flags eq(bytes a, bytes b) noexcept { return _mm256_cmpeq_epi8(a, b); }
-  static flags lt(bytes a, bytes b) noexcept { return _mm256_cmpgt_epi8(b, a); }
-  // Unsigned a < b as a signed compare once both have their top bit flipped.
-  static flags lt_unsigned(bytes a, bytes b) noexcept {
-    const bytes flip = splat(0x80);
-    return lt(_mm256_xor_si256(a, flip), _mm256_xor_si256(b, flip));
-  }
-  static flags either(flags a, flags b) noexcept { return _mm256_or_si256(a, b); }
-  static mask to_mask(flags f) noexcept { return static_cast<mask>(_mm256_movemask_epi8(f)); }
-  static mask nonzero_mask(bytes a) noexcept { return ~to_mask(eq(a, _mm256_setzero_si256())); }
-  static bytes bit_and(bytes a, bytes b) noexcept { return _mm256_and_si256(a, b); }
-  static bytes bit_or(bytes a, bytes b) noexcept { return _mm256_or_si256(a, b); }
-  static bytes bit_xor(bytes a, bytes b) noexcept { return _mm256_xor_si256(a, b); }
-  static bytes shift_right_4(bytes a) noexcept { return _mm256_srli_epi16(a, 4); }
-  static bytes table(const u8* row) noexcept {
-    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)));
-  }
-  static bytes lookup16(bytes table, bytes index) noexcept { return _mm256_shuffle_epi8(table, index); }
-  template <int n>
-  static bytes prev(bytes a, bytes before) noexcept {
-    // [before's high lane, a's low lane]: what precedes each of a's lanes.
-    const bytes preceding = _mm256_permute2x128_si256(before, a, 0x21);
-    return _mm256_alignr_epi8(a, preceding, 16 - n);
-  }
-  static bytes subs(bytes a, bytes b) noexcept { return _mm256_subs_epu8(a, b); }
-};
-
+using avx2_vectors = x86_256_vectors;
 using scanner = vector_scanner<avx2_vectors>;
 
 }  // namespace jot::detail::isa_avx2
