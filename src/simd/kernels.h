@@ -91,6 +91,6 @@ extern const kernel_entry neon_entry;      // src/simd/arm_neon.cpp
 
 // One entry per kernel in jot::all_kernels, in the same order.
 inline constexpr const kernel_entry* kernel_table[] = {&portable_entry, &neon_entry, &sse2_entry,
-                                                          &sse42_entry, &avx512_entry, &avx2_entry};
+                                                          &sse42_entry, &avx2_entry, &avx512_entry};
 
 }  // namespace jot::detail
