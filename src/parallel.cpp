@@ -71,6 +71,7 @@ void parallel_documents::work(std::size_t w) noexcept {
   }
 }
 
+namespace {
 // One spin of a busy wait: tells the core (and a hypervisor) that this is a
 // wait loop, so a sibling thread gets the execution units.
 inline void spin_pause() noexcept {
@@ -80,6 +81,7 @@ inline void spin_pause() noexcept {
   asm volatile("yield");
 #endif
 }
+}  // namespace
 
 bool parallel_documents::wait_turn(std::size_t c) const noexcept {
   std::size_t t = turn_.load(std::memory_order_acquire);

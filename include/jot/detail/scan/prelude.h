@@ -106,7 +106,7 @@ inline constexpr splat_rows splat_table = [] {
 #define JOT_TARGET_SSE42_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"ssse3,sse4.2\")")
 #define JOT_TARGET_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2\")")
 #define JOT_TARGET_AVX512_BEGIN                                         \
-  _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl,prefer-vector-width=256\")") \
+  _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl\")") \
   _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"") \
   _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")
 #define JOT_TARGET_END _Pragma("GCC pop_options")
