@@ -21,14 +21,20 @@ const detail::kernel_entry* entry_of(kernel k) noexcept {
   return nullptr;
 }
 
-// The last kernel of all_kernels that this CPU runs (portable always does).
-// Searched from the best down, so that a typical CPU costs one check: every
-// jot::parse and jot::read call chooses its kernel (~50 instructions; checking
-// every kernel cost ~400, 3% of decoding the RPC sample).
-kernel best_kernel() noexcept {
-  for (std::size_t i = std::size(all_kernels); i-- > 1;)
-    if (kernel_supported(all_kernels[i])) return all_kernels[i];
-  return kernel::portable;
+// Whether this build has e's kernel and this CPU runs it.
+bool runs(const detail::kernel_entry& e) noexcept {
+  return e.parse != nullptr && (e.cpu_supports == nullptr || e.cpu_supports());
+}
+
+// The entry of the last kernel of all_kernels that this CPU runs (portable
+// always does). kernel_table is in all_kernels' order, so it is walked
+// directly from the best down: a typical CPU costs one or two checks and no
+// search by id. Every jot::parse and jot::read call chooses its kernel
+// (checking every kernel cost ~400 instructions, 3% of decoding the RPC sample).
+const detail::kernel_entry* best_entry() noexcept {
+  for (std::size_t i = std::size(detail::kernel_table); i-- > 1;)
+    if (runs(*detail::kernel_table[i])) return detail::kernel_table[i];
+  return detail::kernel_table[0];
 }
 
 }  // namespace
@@ -42,13 +48,16 @@ const char* kernel_name(kernel k) noexcept {
 bool kernel_supported(kernel k) noexcept {
   if (k == kernel::automatic) return true;
   const detail::kernel_entry* e = entry_of(k);
-  return e != nullptr && e->parse != nullptr && (e->cpu_supports == nullptr || e->cpu_supports());
+  return e != nullptr && runs(*e);
 }
 
 parser::parser(const parse_options& options, jot::kernel k) noexcept : options_(options) {
-  if (k == kernel::automatic) k = best_kernel();  // supported by construction
-  else if (!kernel_supported(k)) k = kernel::portable;
-  entry_ = entry_of(k);  // a supported kernel has an entry with a parse function
+  if (k == kernel::automatic) {
+    entry_ = best_entry();
+  } else {
+    const detail::kernel_entry* e = entry_of(k);
+    entry_ = e != nullptr && runs(*e) ? e : detail::kernel_table[0];  // unsupported: portable
+  }
 }
 
 kernel parser::kernel() const noexcept { return entry_->id; }
