@@ -114,6 +114,61 @@ TEST(Kernels, AgreeWithPortableOnRandomStrings) {
   }
 }
 
+// text with every byte above 0x7F replaced by 'x'.
+std::string ascii_stand_in(std::string text) {
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) c = 'x';
+  return text;
+}
+
+// The strings of a document that is one string or an array of them.
+std::vector<std::string> strings_of(jot::value v) {
+  std::vector<std::string> out;
+  if (v.is_string()) out.emplace_back(v.get_string().value());
+  if (v.is_array())
+    for (jot::value e : v.get_array().value()) out.emplace_back(e.get_string().value());
+  return out;
+}
+
+// With UTF-8 validation off, a byte above 0x7F is opaque content: string
+// scans run on through it (not one byte at a time) to the next '"', '\\' or
+// control. The oracle takes none of those paths: the same text with each such
+// byte replaced by 'x' must give the same verdict, error code and offset, and
+// the same strings once their bytes above 0x7F are replaced the same way.
+TEST(Kernels, WithValidationOffNonAsciiBytesAreOpaque) {
+  std::mt19937 rng(11);
+  jot::parse_options lax;
+  lax.validate_utf8 = false;
+  jot::parser reference({}, jot::kernel::portable);
+  int failures = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::string text = random_string(rng, false);
+    if (i % 2) text = "[" + text + ", " + text + "]";
+    jot_test::exact_copy input(text);
+    jot_test::exact_copy stand_in(ascii_stand_in(text));
+    jot::arena ref_arena;
+    auto ref = reference.parse(stand_in, ref_arena);
+    failures += !ref;
+    for (jot::kernel k : jot_test::supported_kernels()) {
+      jot::arena a;
+      auto got = jot::parser(lax, k).parse(input, a);
+      ASSERT_EQ(static_cast<bool>(got), static_cast<bool>(ref)) << jot::kernel_name(k) << ": " << text;
+      if (ref) {
+        std::vector<std::string> want = strings_of(ref->root()), have = strings_of(got->root());
+        ASSERT_EQ(have.size(), want.size()) << jot::kernel_name(k) << ": " << text;
+        for (std::size_t j = 0; j < want.size(); ++j)
+          ASSERT_EQ(ascii_stand_in(have[j]), ascii_stand_in(want[j])) << jot::kernel_name(k) << ": " << text;
+      } else {
+        ASSERT_EQ(got.error().code, ref.error().code) << jot::kernel_name(k) << ": " << text;
+        ASSERT_EQ(got.error().offset, ref.error().offset) << jot::kernel_name(k) << ": " << text;
+      }
+    }
+  }
+  // Both outcomes were exercised: controls and bad escapes fail, the rest pass.
+  EXPECT_GT(failures, 1000);
+  EXPECT_LT(failures, 19000);
+}
+
 TEST(Kernels, AgreeOnTheConformanceSuiteWithValidationOff) {
   std::string dir = jot_test::conformance_dir();
   if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside the shared data";

@@ -381,6 +381,58 @@ TEST(TypedRead, SkippedEscapesAreJudgedAsTheParserJudgesThem) {
   EXPECT_EQ(read_fails<point>(R"({"x":1,"junk":"a\/b\q","y":2})").error().offset, 19u);
 }
 
+struct named {
+  std::string name;
+  int y = 0;
+};
+
+// With validate_utf8 off, bytes above 0x7F are opaque: a read string, an
+// escaped one and a skipped one all run on through them to the next '"',
+// '\\' or control. Oracle: the text with each such byte replaced by 'x',
+// read with validation on, gives the same verdict, error and offset, and the
+// same string once its bytes above 0x7F are replaced the same way.
+TEST(TypedRead, WithValidationOffNonAsciiBytesAreOpaque) {
+  const auto stand_in = [](std::string t) {
+    for (char& c : t)
+      if (static_cast<unsigned char>(c) >= 0x80) c = 'x';
+    return t;
+  };
+  int checked = 0, failed = 0;
+  for (int run = 0; run < 80; run += 3) {
+    std::string high;
+    for (int i = 0; i < run; ++i) high += (i % 5 == 4) ? "\xFF" : "\xE3\x81\x82";
+    for (const char* tail : {"\"", "\\n\xC3\xA9z\"", "\\u00e9\xC3\"", "\x01\"", "\n\"", "\\q\""}) {
+      const std::string body = high + tail;
+      for (const std::string& json : {R"({"name":")" + body + R"(,"y":2})",
+                                      R"({"junk":")" + body + R"(,"name":"n","y":2})",
+                                      R"({"name":"n","junk":[{"k":")" + body + R"(}],"y":2})"}) {
+        for (jot::kernel k : jot_test::supported_kernels()) {
+          jot::read_options lax;
+          lax.validate_utf8 = false;
+          lax.kernel = k;
+          jot::read_options strict;
+          strict.kernel = k;
+          named got, want;
+          const jot::read_result r = jot::read(json, got, lax);
+          const jot::read_result ref = jot::read(stand_in(json), want, strict);
+          ASSERT_EQ(r.ok(), ref.ok()) << jot::kernel_name(k) << ": " << json;
+          if (ref.ok()) {
+            EXPECT_EQ(stand_in(got.name), stand_in(want.name)) << jot::kernel_name(k) << ": " << json;
+            EXPECT_EQ(got.y, 2);
+          } else {
+            EXPECT_EQ(r.error().code, ref.error().code) << jot::kernel_name(k) << ": " << json;
+            EXPECT_EQ(r.error().offset, ref.error().offset) << jot::kernel_name(k) << ": " << json;
+            ++failed;
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(failed, 0);
+  EXPECT_LT(failed, checked);
+}
+
 TEST(TypedRead, MissingAndDuplicateMembers) {
   const auto missing = read_fails<point>(R"({"x":1})");
   EXPECT_EQ(missing.error().code, error_code::missing_member);

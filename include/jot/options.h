@@ -9,8 +9,9 @@ namespace jot {
 struct parse_options {
   bool allow_comments = false;         // accept // line and /* block */ comments as whitespace
   bool allow_trailing_commas = false;  // accept a comma before ] or }
-  bool validate_utf8 = true;           // false skips UTF-8 checks in strings: faster, but
-                                       // unsafe for untrusted input (invalid bytes pass through)
+  bool validate_utf8 = true;           // false skips UTF-8 checks in strings: a little faster
+                                       // on non-ASCII text, but unsafe for untrusted input
+                                       // (invalid bytes pass through)
   bool keep_number_text = false;       // store numbers as their raw text (value::number_text);
                                        // the range is then checked when a getter reads them
   std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted

@@ -55,6 +55,19 @@ struct scanner {
     return p;
   }
 
+  static const u8* scan_string_ascii(const u8* p, const u8* end) noexcept {
+    while (end - p >= 8) {
+      const std::uint64_t v = load_le64(p);
+      // bytes < 0x20: bit 7 of (v - 0x20 per byte) where v's own bit 7 is clear.
+      std::uint64_t m = (v - ones * 0x20) & ~v & highs;
+      m |= zero_bytes(v ^ (ones * '"')) | zero_bytes(v ^ (ones * '\\'));
+      if (m != 0) return p + (std::countr_zero(m) >> 3);
+      p += 8;
+    }
+    while (p != end && *p != '"' && *p != '\\' && *p >= 0x20) ++p;
+    return p;
+  }
+
   static const u8* scan_quote(const u8* p, const u8* end) noexcept {
     while (end - p >= 8) {
       const std::uint64_t v = load_le64(p);

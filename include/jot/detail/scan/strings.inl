@@ -2,7 +2,8 @@
 // once for every kernel, the DOM parser's and the typed reader's. Not API.
 //
 // `Simd` supplies scan_string(p, end): the first byte in [p, end) that is '"',
-// '\\', below 0x20 or above 0x7F, or end; scan_quote(p, end): the first '"' or
+// '\\', below 0x20 or above 0x7F, or end; scan_string_ascii(p, end): the same
+// but for bytes above 0x7F; scan_quote(p, end): the first '"' or
 // '\\' in [p, end), or end; and skip_utf8(p, end): see scanner.inl (may return
 // p unchanged). Included like scanner.inl: inside each per-ISA namespace and
 // target region.
@@ -29,8 +30,8 @@ JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool
     const u8 c = *p;
     if (JOT_LIKELY(c == '"' || c == '\\')) return {p, error_code::ok};
     if (c < 0x20) return {p, control_error(c)};
-    if (!validate) {
-      ++p;
+    if (!validate) {  // non-ASCII at p: scan on through such bytes
+      p = Simd::scan_string_ascii(p + 1, end);
       continue;
     }
     p = Simd::skip_utf8(p, end);
@@ -118,7 +119,9 @@ unescaped unescape_string(const u8* start, const u8* p, const u8* end, bool vali
     }
     if (c < 0x20) return {p, n, needs_escape, control_error(c)};
     std::size_t len = 1;
-    if (validate) {
+    if (!validate) {  // non-ASCII at p: copy through to the next '"', '\\' or control
+      len = static_cast<std::size_t>(Simd::scan_string_ascii(p + 1, end) - p);
+    } else {
       const u8* checked = Simd::skip_utf8(p, end);
       if (checked != p) {  // a vector-validated stretch (it may hold ASCII too)
         len = static_cast<std::size_t>(checked - p);

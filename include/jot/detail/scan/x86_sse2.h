@@ -25,6 +25,11 @@ struct sse2_vectors {
   static bytes splat(u8 c) noexcept { return _mm_set1_epi8(static_cast<char>(c)); }
   static flags eq(bytes a, bytes b) noexcept { return _mm_cmpeq_epi8(a, b); }
   static flags lt(bytes a, bytes b) noexcept { return _mm_cmplt_epi8(a, b); }
+  // Unsigned a < b as a signed compare once both have their top bit flipped.
+  static flags lt_unsigned(bytes a, bytes b) noexcept {
+    const bytes flip = splat(0x80);
+    return lt(_mm_xor_si128(a, flip), _mm_xor_si128(b, flip));
+  }
   static flags either(flags a, flags b) noexcept { return _mm_or_si128(a, b); }
   static mask to_mask(flags f) noexcept { return static_cast<mask>(_mm_movemask_epi8(f)); }
 };
