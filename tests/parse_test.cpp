@@ -289,6 +289,28 @@ TEST_P(Parse, CommentsOption) {
   EXPECT_EQ(only.code, error_code::empty_input);
 }
 
+// Comments beside whitespace runs longer than any vector, and beside none:
+// the parser skips the runs as in strict mode and the comments out of line.
+TEST_P(Parse, CommentsBesideLongWhitespaceRuns) {
+  jot::parse_options o;
+  o.allow_comments = true;
+  const std::string pad(40, ' ');
+  for (const std::string& gap : {std::string(), pad, "\n" + pad, "\t\r\n" + pad + "\t"}) {
+    const std::string block = "/* a */", line = "// b\n";
+    const std::string text = gap + block + gap + "[" + gap + "1" + gap + line + gap + "," + block + block + gap +
+                             "{" + gap + "\"k\"" + block + ":" + gap + line + "2" + gap + "}" + gap + "]" + gap +
+                             line + gap;
+    auto d = parse(text, o);
+    ASSERT_TRUE(d) << text;
+    ASSERT_EQ(d->root().size(), 2u);
+    EXPECT_EQ(d->root()[1]["k"].get_int64().value_or(0), 2);
+    // The same comments in strict mode: the error is at the first '/'.
+    EXPECT_EQ(fail(text).offset, gap.size()) << text;
+    // A block comment left open after a long run: reported at its start.
+    EXPECT_EQ(fail("[1" + gap + "/* open" + gap, o).offset, 2 + gap.size());
+  }
+}
+
 TEST_P(Parse, TrailingCommasOption) {
   jot::parse_options o;
   o.allow_trailing_commas = true;

@@ -91,11 +91,15 @@ JOT_COLD error bad_literal(const u8* begin, const u8* p, const u8* end, const ch
   return e;
 }
 
-// Skips whitespace and, when allowed, comments. Returns ok or the error code
-// for an unterminated comment (p is then left at the comment's start).
+// Skips comments (p is at a '/') and the whitespace between and after them.
+// Returns ok or the error code for an unterminated comment (p is then left at
+// the comment's start). Called only at a '/': the parser skips whitespace
+// inline as in strict mode (when this skipped every run byte by byte,
+// indented citm_catalog with comments allowed parsed in 1.9x the strict time).
+template <class Simd>
 JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
   for (;;) {
-    while (p != end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+    p = Simd::skip_spaces(p, end);
     if (p == end || *p != '/' || end - p < 2) return error_code::ok;
     if (p[1] == '/') {
       // A line comment ends at any line terminator (LF, CR, or CRLF); the
@@ -174,13 +178,10 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
   } while (0)
 #define JOT_SKIP_WS()                                                         \
   do {                                                                        \
-    if (p != end && (*p <= ' ' || (*p == '/' && comments))) {                 \
-      if (comments) {                                                         \
-        if (skip_comments(p, end) != error_code::ok)                          \
-          JOT_FAIL_AT(error_code::unterminated_comment, p);                   \
-      } else {                                                                \
-        p = Simd::template skip_spaces_inlined<Lines>(p, end);                \
-      }                                                                       \
+    if (p != end && *p <= ' ') p = Simd::template skip_spaces_inlined<Lines>(p, end); \
+    if (comments && p != end && *p == '/') {                                  \
+      if (skip_comments<Simd>(p, end) != error_code::ok)                      \
+        JOT_FAIL_AT(error_code::unterminated_comment, p);                     \
     }                                                                         \
   } while (0)
 #define JOT_NEED(bytes_)                                                              \
