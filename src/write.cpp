@@ -232,6 +232,14 @@ class tape_writer {
   }
 
  private:
+  // Whether the plain string [s, s + n) (no '"', '\\' or control) is written
+  // as it is under the options: always without escape options; with
+  // escape_slash alone, when it has no '/' (a memchr: sending every string
+  // through escape_chunk made escape_slash 2.5x slower on twitter and citm).
+  bool copies_plain(const char* s, std::size_t n) const noexcept {
+    return mode_ == escape_none || (mode_ == escape_slash && std::memchr(s, '/', n) == nullptr);
+  }
+
   // Returns a range with at least n writable bytes at cur.
   out_range room(out_range o, std::size_t n) noexcept {
     if (JOT_WRITE_LIKELY(static_cast<std::size_t>(o.lim - o.cur) >= n)) return o;
@@ -241,7 +249,7 @@ class tape_writer {
   out_range scalar(out_range o, const node* p) noexcept {
     switch (p->kind()) {
       case detail::kind_string_plain:
-        if (JOT_WRITE_LIKELY(mode_ == escape_none && p->length() <= copy_chunk_bytes)) {
+        if (JOT_WRITE_LIKELY(p->length() <= copy_chunk_bytes && copies_plain(p->str, p->length()))) {
           const std::size_t n = p->length();
           o = room(o, n + token_slack);
           *o.cur++ = '"';
@@ -289,8 +297,8 @@ class tape_writer {
   out_range key(out_range o, const node* p, bool comma) noexcept {
     constexpr std::size_t suffix_size = Pretty ? 2 : 1;
     const std::size_t n = p->length();
-    if (JOT_WRITE_LIKELY(p->kind() == detail::kind_string_plain && mode_ == escape_none &&
-                         n <= copy_chunk_bytes)) {
+    if (JOT_WRITE_LIKELY(p->kind() == detail::kind_string_plain && n <= copy_chunk_bytes &&
+                         copies_plain(p->str, n))) {
       o = room(o, n + token_slack);
       *o.cur = ',';
       o.cur += comma ? 1 : 0;

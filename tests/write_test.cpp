@@ -239,6 +239,38 @@ TEST(WriteEscape, SlashOnlyOnRequest) {
   EXPECT_EQ(to_text(t.root(), opts(0, true)), "[\"a\\/b\",\"" + slashes + "\"]");
 }
 
+// Plain strings (no '"', '\\' or control), as keys and values, with and
+// without '/' and non-ASCII bytes, at lengths around the 2048-byte limit of
+// the verbatim copy: under escape_slash alone those without '/' are copied
+// as they are, the rest escaped; every mode must match the reference.
+TEST(WriteEscape, PlainStringsUnderEveryMode) {
+  for (std::size_t length : {0u, 1u, 15u, 16u, 17u, 100u, 2047u, 2048u, 2049u, 3000u}) {
+    for (const char* fill : {"a", "/", "\xc3\xa9", "ab/"}) {
+      for (std::size_t slash_at : {std::size_t{0}, length / 2, length}) {
+        std::string s;
+        while (s.size() < length) s += fill;
+        s.resize(length);
+        if (std::string(fill) == "\xc3\xa9" && length % 2 == 1) s.back() = 'z';  // no cut sequence
+        if (slash_at < length && std::string(fill) == "a") s[slash_at] = '/';
+        for (int mode = 0; mode < 4; ++mode) {
+          const bool slash = (mode & 1) != 0, non_ascii = (mode & 2) != 0;
+          for (std::uint32_t indent : {0u, 2u}) {
+            tape_builder t;
+            t.open_object().key(s).plain(s).close();
+            const std::string sep = indent != 0 ? ": " : ":";
+            const std::string want = indent != 0 ? "{\n  " + quoted(s, slash, non_ascii) + sep +
+                                                       quoted(s, slash, non_ascii) + "\n}"
+                                                 : "{" + quoted(s, slash, non_ascii) + sep +
+                                                       quoted(s, slash, non_ascii) + "}";
+            ASSERT_EQ(to_text(t.root(), opts(indent, slash, non_ascii)), want)
+                << "length " << length << " fill " << fill << " mode " << mode;
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(WriteEscape, NonAscii) {
   const jot::write_options o = opts(0, false, true);
   EXPECT_EQ(write_string_node("\xc3\xa9", o), "\"\\u00e9\"");                   // U+00E9
