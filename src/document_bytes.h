@@ -8,7 +8,10 @@
 
 #include "jot/documents.h"
 #include "jot/options.h"
+#include "jot/parse.h"
 #include "jot/value.h"
+#include "lines.h"
+#include "simd/kernels.h"
 
 namespace jot::detail {
 
@@ -35,25 +38,6 @@ inline bool record_may_be_cut(const value& root, char last) noexcept {
 inline constexpr const char* record_cut_message =
     "number or literal without whitespace after it: possibly truncated";
 
-// Where the line count stands after [p, stop): lines counts the '\n' bytes
-// met, line_start is just past the last one (unchanged when there is none).
-// Both readers count incrementally from where the last error left off, so
-// locating every error of a long text stays linear.
-struct line_position {
-  std::uint64_t line;
-  const char* line_start;
-};
-inline line_position count_newlines(const char* p, const char* stop, line_position at) noexcept {
-  while (p != stop) {
-    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(stop - p));
-    if (nl == nullptr) break;
-    p = static_cast<const char*>(nl) + 1;
-    at.line_start = p;
-    ++at.line;
-  }
-  return at;
-}
-
 // The caller's options, with the document boundaries the format decides.
 inline parse_options for_format(parse_options o, document_format f) noexcept {
   o.allow_bom = false;  // only at the start of the text, which the callers skip themselves
@@ -62,3 +46,28 @@ inline parse_options for_format(parse_options o, document_format f) noexcept {
 }
 
 }  // namespace jot::detail
+
+namespace jot {
+
+// Parses bytes with the kernel directly, not parser::parse: no
+// result<document> to build and move per document, and errors are located by
+// the caller. Inlined into every caller (documents and stream_reader), each
+// with line constant: as a call of its own it cost an NDJSON pass ~30
+// instructions per line (callgrind).
+JOT_ALWAYS_INLINE error documents::run_step(const parser& p, std::string_view bytes,
+                                            std::size_t readable, bool line, arena& a,
+                                            result<document>& current) noexcept {
+  if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
+  const detail::parse_outcome r =
+      line ? p.entry_->parse_line(bytes.data(), bytes.size(), p.options_, a)
+           : p.entry_->parse(bytes.data(), bytes.size(), readable, p.options_, a);
+  if (JOT_LIKELY(r.err.ok())) {
+    if (JOT_UNLIKELY(!current.ok())) current = document();
+    document& d = *current;
+    d.root_ = r.root;
+    d.consumed_ = r.consumed;
+  }
+  return r.err;
+}
+
+}  // namespace jot

@@ -64,26 +64,6 @@ bool documents::next() noexcept {
   return false;
 }
 
-// Inlined into its three callers, each with line constant: as a call of its
-// own it cost an NDJSON pass ~30 instructions per line (callgrind).
-JOT_ALWAYS_INLINE error documents::run_step(const parser& p, std::string_view bytes,
-                                            std::size_t readable, bool line, arena& a,
-                                            result<document>& current) noexcept {
-  // The kernel directly, not parser::parse: no result<document> to build
-  // and move per document, and errors are located by the caller.
-  if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
-  const detail::parse_outcome r =
-      line ? p.entry_->parse_line(bytes.data(), bytes.size(), p.options_, a)
-           : p.entry_->parse(bytes.data(), bytes.size(), readable, p.options_, a);
-  if (JOT_LIKELY(r.err.ok())) {
-    if (JOT_UNLIKELY(!current.ok())) current = document();
-    document& d = *current;
-    d.root_ = r.root;
-    d.consumed_ = r.consumed;
-  }
-  return r.err;
-}
-
 error documents::parse_step(const parser& p, std::string_view bytes, std::size_t readable, arena& a,
                             result<document>& current) noexcept {
   return run_step(p, bytes, readable, false, a, current);

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <new>
 
+#include "lines.h"
 #include "simd/kernels.h"
 
 namespace jot {
@@ -160,20 +161,13 @@ document::~document() { delete owned_; }
 
 void locate(error& e, std::string_view json) noexcept {
   const std::size_t offset = e.offset <= json.size() ? e.offset : json.size();
-  // Hop from line break to line break with memchr (vectorised in every libc):
-  // this runs on every failed parse, so it must not cost more than the parse.
+  // This runs on every failed parse, so it must not cost more than the parse.
   const char* const begin = json.data();
   const char* const stop = begin + offset;
-  const char* line_start = begin;
-  std::uint64_t line = 1;  // 64 bits: inputs reach 2^40 bytes, lines and columns too
-  while (line_start != stop) {
-    const void* nl = std::memchr(line_start, '\n', static_cast<std::size_t>(stop - line_start));
-    if (nl == nullptr) break;
-    line_start = static_cast<const char*>(nl) + 1;
-    ++line;
-  }
-  e.line = line;
-  e.column = static_cast<std::uint64_t>(stop - line_start) + 1;
+  // 64 bits: inputs reach 2^40 bytes, lines and columns too.
+  const detail::line_position at = detail::count_newlines(begin, stop, {1, begin});
+  e.line = at.line;
+  e.column = static_cast<std::uint64_t>(stop - at.line_start) + 1;
 }
 
 }  // namespace jot

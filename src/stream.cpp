@@ -456,7 +456,33 @@ bool stream_reader::skip_space() noexcept {
   }
 }
 
+bool stream_reader::next_element_in_window() noexcept {
+  const char* const w = window_;
+  std::size_t at = pos_;
+  while (at != end_ && is_space(w[at])) ++at;
+  if (at == end_ || w[at] != ',') return false;
+  ++at;  // the element's source() starts here, as in next_element
+  const std::size_t avail = end_ - at;
+  if (!documents::run_step(parser_, std::string_view(w + at, avail), avail, false, *arena_, current_)
+           .ok()) {
+    arena_->reset();  // the attempt's nodes
+    return false;
+  }
+  const std::size_t consumed = current_->consumed();
+  if (consumed == avail || (consumed + 1 == avail && w[at + consumed] == '/')) {  // may_continue
+    arena_->reset();
+    return false;
+  }
+  source_ = std::string_view(w + at, consumed);
+  source_offset_ = base_ + at;
+  pos_ = at + consumed;
+  return succeed();
+}
+
 bool stream_reader::next_element() noexcept {
+  if (array_ == array_state::after_element && !parser_.options().allow_trailing_commas &&
+      next_element_in_window())
+    return true;
   // before: expect '['; first: an element or ']'; after_element: ',' or ']';
   // after_end: only whitespace may follow.
   for (;;) {

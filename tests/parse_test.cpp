@@ -277,6 +277,33 @@ TEST_P(Parse, LineAndColumn) {
   EXPECT_EQ(e.column, 1u);
 }
 
+// Line and column against a byte-by-byte count, for errors after lines of
+// every length around the counter's 64-byte blocks and after runs of LFs.
+TEST_P(Parse, LineAndColumnMatchACountByteByByte) {
+  for (std::size_t line_length : {0, 1, 62, 63, 64, 65, 127, 128, 200}) {
+    for (std::size_t lines : {0, 1, 2, 70}) {
+      for (std::size_t indent : {0, 5, 63, 64, 130}) {
+        // A string per line (each ends its line), then an indented bad byte.
+        std::string text = "[";
+        for (std::size_t i = 0; i < lines; ++i) text += '"' + std::string(line_length, 'a') + "\",\n";
+        text += std::string(indent, ' ') + "x]";
+        SCOPED_TRACE(text.size());
+        const jot::error e = fail(text);
+        ASSERT_EQ(e.code, error_code::unexpected_character);
+        ASSERT_EQ(e.offset, text.size() - 2);
+        std::uint64_t line = 1, column = 1;
+        for (std::size_t i = 0; i < e.offset; ++i) {
+          if (text[i] == '\n') ++line, column = 1;
+          else ++column;
+        }
+        EXPECT_EQ(e.line, line);
+        EXPECT_EQ(e.column, column);
+        EXPECT_EQ(line, lines + 1);
+      }
+    }
+  }
+}
+
 TEST_P(Parse, CommentsOption) {
   jot::parse_options o;
   o.allow_comments = true;

@@ -294,6 +294,53 @@ TEST(Stream, ArrayElementsMatchTheWholeArray) {
   }
 }
 
+// An element's source() is the text between its separators: after ',' with
+// the whitespace on both sides (the first: from its first byte after '['),
+// whatever the window and the reads.
+TEST(Stream, ArrayElementSourcesAreTheTextBetweenTheCommas) {
+  const std::string_view text =
+      " [ {\"a\":[1,{}]} ,\n\"s,]\" , [[]],12345, -0.5e3 ,true,\n\n  null ,\"\\\"\" ]\n";
+  std::vector<std::string> expected;
+  {
+    // Split at the array's own commas: depth 1, outside strings.
+    int depth = 0;
+    bool in_string = false;
+    std::string piece;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (in_string) {
+        piece += c;
+        if (c == '\\') piece += text[++i];
+        else if (c == '"') in_string = false;
+        continue;
+      }
+      if (c == '"') in_string = true;
+      if (c == '[' || c == '{') ++depth;
+      if (c == ']' || c == '}') --depth;
+      if (depth == 0 && c == ']') break;
+      if (depth == 1 && (c == ',' || c == '[')) {
+        if (c == ',') expected.push_back(piece);
+        piece.clear();
+        continue;
+      }
+      if (depth >= 1) piece += c;
+    }
+    expected.push_back(piece);
+    expected[0].erase(0, expected[0].find_first_not_of(" \n"));
+  }
+  ASSERT_EQ(expected.size(), 8u);
+  for (std::size_t w = 24; w <= text.size() + 2; ++w) {
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{7}, text.size()}) {
+      const auto steps = elements(text, w, chunk);
+      ASSERT_EQ(steps.size(), expected.size()) << "window " << w << ", chunk " << chunk;
+      for (std::size_t i = 0; i < steps.size(); ++i) {
+        ASSERT_TRUE(steps[i].ok) << steps[i];
+        EXPECT_EQ(steps[i].source, expected[i]) << "window " << w << ", chunk " << chunk;
+      }
+    }
+  }
+}
+
 TEST(Stream, ArrayElementsErrors) {
   struct bad {
     const char* text;
