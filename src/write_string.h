@@ -107,10 +107,9 @@ inline unsigned first_flag16_swar(const char* p) noexcept {
 }
 
 #if defined(JOT_WRITE_SSE2)
-// Bit i set when byte i of the 16 at p needs attention.
+// Bit i set when byte i of x needs attention.
 template <bool Slash, bool NonAscii>
-inline unsigned flag_bits16_sse2(const char* p) noexcept {
-  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+inline unsigned flag_bits16_sse2(__m128i x) noexcept {
   __m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
                            _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
   if constexpr (NonAscii) {
@@ -123,6 +122,11 @@ inline unsigned flag_bits16_sse2(const char* p) noexcept {
   }
   if constexpr (Slash) m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('/')));
   return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+
+template <bool Slash, bool NonAscii>
+inline unsigned flag_bits16_sse2(const char* p) noexcept {
+  return flag_bits16_sse2<Slash, NonAscii>(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
 
 template <bool Slash, bool NonAscii>
@@ -139,6 +143,32 @@ inline unsigned first_flag16(const char* p) noexcept {
   return first_flag16_sse2<Slash, NonAscii>(p);
 #else
   return first_flag16_swar<Slash, NonAscii>(p);
+#endif
+}
+
+// The same for 16 bytes held in registers (load_short16). The words are
+// little-endian values: byte i is bits [8i, 8i + 8) of its word.
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag16_swar(const bytes16& b) noexcept {
+  const std::uint64_t lo = flag_bytes_swar<Slash, NonAscii>(b.lo);
+  if (lo != 0) return static_cast<unsigned>(std::countr_zero(lo)) >> 3;
+  const std::uint64_t hi = flag_bytes_swar<Slash, NonAscii>(b.hi);
+  return hi != 0 ? 8 + (static_cast<unsigned>(std::countr_zero(hi)) >> 3) : 16u;
+}
+#if defined(JOT_WRITE_SSE2)
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag16_sse2(const bytes16& b) noexcept {
+  const unsigned bits = flag_bits16_sse2<Slash, NonAscii>(
+      _mm_set_epi64x(static_cast<long long>(b.hi), static_cast<long long>(b.lo)));
+  return bits == 0 ? 16u : static_cast<unsigned>(std::countr_zero(bits));
+}
+#endif
+template <bool Slash, bool NonAscii>
+inline unsigned first_flag16(const bytes16& b) noexcept {
+#if defined(JOT_WRITE_SSE2)
+  return first_flag16_sse2<Slash, NonAscii>(b);
+#else
+  return first_flag16_swar<Slash, NonAscii>(b);
 #endif
 }
 
@@ -239,11 +269,11 @@ inline char* escape_chunk(char* out, const char*& in_ref, const char* chunk_end,
       out += i;
       if (i == 16) continue;
     } else {
-      // Fewer than 16 bytes remain: scan a zero-padded copy. The padding
+      // Fewer than 16 bytes remain: scan them zero-padded. The padding
       // byte 0 is always flagged, so i == left means nothing to escape.
-      char block[16] = {};
-      copy_short(block, in, left);
-      std::memcpy(out, block, 16);
+      const bytes16 block = load_short16(reinterpret_cast<const std::uint8_t*>(in), left);
+      store_le64(out, block.lo);
+      store_le64(out + 8, block.hi);
       const unsigned i = first_flag16<Slash, NonAscii>(block);
       in += i;
       out += i;
@@ -269,13 +299,13 @@ inline char* escape_chunk(char* out, const char*& in_ref, const char* chunk_end,
 // reads nothing outside s.
 inline char* quote_clean_short(char* out, const char* s, std::size_t n) noexcept {
   if (n < 16) {
-    // A zero-padded copy: the padding is flagged (a control), so the first
-    // flag lands on n exactly when s is clean.
-    char block[16] = {};
-    copy_short(block, s, n & 15);  // (& 15: the compiler cannot see n < 16)
+    // Zero-padded: the padding is flagged (a control), so the first flag
+    // lands on n exactly when s is clean.
+    const bytes16 block = load_short16(reinterpret_cast<const std::uint8_t*>(s), n);
     if (first_flag16<false, false>(block) != n) return nullptr;
     out[0] = '"';
-    std::memcpy(out + 1, block, 16);
+    store_le64(out + 1, block.lo);
+    store_le64(out + 9, block.hi);
   } else {
     // Two blocks that overlap when n < 32.
     if (any_flag16<false, false>(s) || any_flag16<false, false>(s + n - 16)) return nullptr;

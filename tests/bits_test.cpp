@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <random>
+#include <string_view>
 
 #include "bits.h"  // src/
+#include "guarded_page.h"
 
 namespace {
 
@@ -41,6 +43,30 @@ TEST(Bits, LittleEndianLoadsOnAnyHost) {
   EXPECT_EQ(load_le64(bytes + 1), 0x0908070605040302ull);  // unaligned
   EXPECT_EQ(load_le32(bytes), 0x04030201u);
   EXPECT_EQ(load_le32(bytes + 3), 0x07060504u);
+}
+
+// load_short16 holds exactly the n bytes, zeros above, and reads nothing
+// past them: the bytes end at an unreadable page.
+TEST(Bits, ShortLoadsHoldTheBytesAndZerosAbove) {
+  std::uint8_t bytes[16];
+  for (int i = 0; i < 16; ++i) bytes[i] = static_cast<std::uint8_t>(0xF1 - 7 * i);  // no zero byte
+#if defined(JOT_TEST_HAVE_GUARDED_PAGE)
+  jot_test::guarded_page page;
+  ASSERT_TRUE(page.ok());
+#endif
+  for (std::size_t n = 0; n < 16; ++n) {
+    const std::uint8_t* s = bytes;
+#if defined(JOT_TEST_HAVE_GUARDED_PAGE)
+    s = reinterpret_cast<const std::uint8_t*>(
+        page.place(std::string_view(reinterpret_cast<const char*>(bytes), n)).data());
+#endif
+    const bytes16 b = load_short16(s, n);
+    std::uint8_t out[16];
+    store_le64(out, b.lo);
+    store_le64(out + 8, b.hi);
+    for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(out[i], i < n ? bytes[i] : 0) << "n " << n << ", byte " << i;
+    EXPECT_EQ(b.lo & 0xFF, n > 0 ? bytes[0] : 0u);  // little-endian values on any host
+  }
 }
 
 TEST(Bits, PortableMultiplyMatchesTheWideType) {

@@ -329,6 +329,22 @@ TEST(WriteEscape, ScannersAgree) {
     EXPECT_EQ((first_flag16_sse2<false, true>(block)), scalar(false, true));
     EXPECT_EQ((first_flag16_sse2<true, true>(block)), scalar(true, true));
 #endif
+    // The first n bytes in registers, zero-padded: the padding is flagged, so
+    // the answer is the first flag among them, else n.
+    for (std::size_t n = 0; n < 16; ++n) {
+      const bytes16 b = load_short16(reinterpret_cast<const std::uint8_t*>(block), n);
+      auto upto = [&](bool slash, bool non_ascii) { return std::min<unsigned>(scalar(slash, non_ascii), n); };
+      EXPECT_EQ((first_flag16_swar<false, false>(b)), upto(false, false)) << n;
+      EXPECT_EQ((first_flag16_swar<true, false>(b)), upto(true, false)) << n;
+      EXPECT_EQ((first_flag16_swar<false, true>(b)), upto(false, true)) << n;
+      EXPECT_EQ((first_flag16_swar<true, true>(b)), upto(true, true)) << n;
+#if defined(JOT_WRITE_SSE2)
+      EXPECT_EQ((first_flag16_sse2<false, false>(b)), upto(false, false)) << n;
+      EXPECT_EQ((first_flag16_sse2<true, false>(b)), upto(true, false)) << n;
+      EXPECT_EQ((first_flag16_sse2<false, true>(b)), upto(false, true)) << n;
+      EXPECT_EQ((first_flag16_sse2<true, true>(b)), upto(true, true)) << n;
+#endif
+    }
   }
 }
 

@@ -14,6 +14,7 @@
 
 #include <bit>
 #include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -48,6 +49,38 @@ inline std::uint32_t load_le32(const std::uint8_t* p) noexcept {
   std::memcpy(&v, p, 4);
   if constexpr (std::endian::native == std::endian::big) v = byteswap32(v);
   return v;
+}
+
+// Stores v at p as a little-endian word: its low byte at p[0].
+inline void store_le64(void* p, std::uint64_t v) noexcept {
+  if constexpr (std::endian::native == std::endian::big) v = byteswap64(v);
+  std::memcpy(p, &v, 8);
+}
+
+// 16 bytes as two little-endian words: byte i is byte i % 8 of word i / 8.
+struct bytes16 {
+  std::uint64_t lo;
+  std::uint64_t hi;
+};
+
+// The n < 16 bytes at s, zero-padded to 16, assembled in registers from loads
+// within [s, s + n). Not a zero-padded copy in memory: that copy is written
+// by narrower stores, and one 16-byte load of it waits for them to retire
+// (store forwarding fails), which was a third of the time of writing short
+// strings (HACKING.md, session 19).
+inline bytes16 load_short16(const std::uint8_t* s, std::size_t n) noexcept {
+  if (n >= 8) {
+    // Bytes [8, n) are the top n - 8 bytes of the word that ends at n.
+    return {load_le64(s), n == 8 ? 0 : load_le64(s + n - 8) >> (8 * (16 - n))};
+  }
+  if (n >= 4) {
+    // Two words that overlap when n < 8: the shared bytes are equal.
+    return {load_le32(s) | std::uint64_t{load_le32(s + n - 4)} << (8 * (n - 4)), 0};
+  }
+  if (n == 0) return {0, 0};
+  return {std::uint64_t{s[0]} | std::uint64_t{s[n / 2]} << (8 * (n / 2)) |
+              std::uint64_t{s[n - 1]} << (8 * (n - 1)),
+          0};
 }
 
 // A 128-bit unsigned value as two halves.
