@@ -17,15 +17,24 @@
 // '"', '\\', a control or a non-ASCII byte, and the scalar validator takes
 // each non-ASCII run.
 
-// The left (1 to V::width - 1) bytes at p in a register, zeros above: a
-// zero-padded copy, so nothing past p + left is read.
+// The left (1 to V::width - 1) bytes at p in a register, zeros above,
+// assembled from loads within them (load_short16). Not a zero-padded copy
+// in memory: one wide load of it waits for the narrower stores that wrote it
+// (store forwarding fails), once per string (HACKING.md, session 19).
 template <class V>
 typename V::bytes load_padded(const u8* p, std::size_t left) noexcept {
-  static_assert(V::width <= 32);  // (copy_short copies at most 32 bytes)
-  alignas(32) u8 block[V::width] = {};
-  // (& (width - 1): left < width, which the compiler cannot see.)
-  copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p), left & (V::width - 1));
-  return V::load(block);
+  static_assert(V::width == 16 || V::width == 32);
+  if constexpr (V::width == 16) {
+    // (& 15: left < 16, which the compiler cannot see.)
+    const bytes16 b = load_short16(p, left & 15);
+    return V::from_words(b.lo, b.hi);
+  } else if (left >= 16) {
+    const bytes16 b = load_short16(p + 16, left & 15);  // left - 16
+    return V::from_words(load_le64(p), load_le64(p + 8), b.lo, b.hi);
+  } else {
+    const bytes16 b = load_short16(p, left);
+    return V::from_words(b.lo, b.hi, 0, 0);
+  }
 }
 
 // '"', [s, s + n) escaped as the writer escapes with every escape option off,
@@ -142,11 +151,11 @@ const u8* find_special(const u8* p, const u8* end) noexcept {
       if (q != p + 16) return q;
     }
     if (p == end) return end;
-    u8 block[16] = {};
-    // (& 15: the length is under 16, which the compiler cannot see.)
-    copy_short(reinterpret_cast<char*>(block), reinterpret_cast<const char*>(p),
-               static_cast<std::size_t>(end - p) & 15);
-    return p + (Block::scan_string(block, block + 16) - block);
+    // The tail zero-padded in a register: the padding (a control) stops the
+    // scan at end when nothing before it does.
+    using L = typename Block::layer;
+    static_assert(L::width == 16);
+    return p + std::countr_zero(Block::string_special_mask(load_padded<L>(p, static_cast<std::size_t>(end - p))));
   }
 }
 

@@ -23,6 +23,10 @@ struct neon_vectors {
   static constexpr bool has_partial_load = false;
 
   static bytes load(const u8* p) noexcept { return vld1q_u8(p); }
+  // Bytes from little-endian words (w0's low byte first), in registers.
+  static bytes from_words(std::uint64_t w0, std::uint64_t w1) noexcept {
+    return vcombine_u8(vcreate_u8(w0), vcreate_u8(w1));
+  }
   static bytes splat(u8 c) noexcept { return vdupq_n_u8(c); }
   static flags eq(bytes a, bytes b) noexcept { return vceqq_u8(a, b); }
   static flags lt(bytes a, bytes b) noexcept { return vcltq_s8(vreinterpretq_s8_u8(a), vreinterpretq_s8_u8(b)); }

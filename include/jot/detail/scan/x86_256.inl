@@ -15,6 +15,11 @@ struct x86_256_vectors {
   static constexpr bool has_partial_load = false;
 
   static bytes load(const u8* p) noexcept { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  // Bytes from little-endian words (w0's low byte first), in registers.
+  static bytes from_words(std::uint64_t w0, std::uint64_t w1, std::uint64_t w2, std::uint64_t w3) noexcept {
+    return _mm256_set_epi64x(static_cast<long long>(w3), static_cast<long long>(w2),
+                             static_cast<long long>(w1), static_cast<long long>(w0));
+  }
   static bytes splat(u8 c) noexcept { return _mm256_set1_epi8(static_cast<char>(c)); }
   static flags eq(bytes a, bytes b) noexcept { return _mm256_cmpeq_epi8(a, b); }
   static flags lt(bytes a, bytes b) noexcept { return _mm256_cmpgt_epi8(b, a); }

@@ -22,6 +22,10 @@ struct sse2_vectors {
   static constexpr bool has_partial_load = false;
 
   static bytes load(const u8* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  // Bytes from little-endian words (w0's low byte first), in registers.
+  static bytes from_words(std::uint64_t w0, std::uint64_t w1) noexcept {
+    return _mm_set_epi64x(static_cast<long long>(w1), static_cast<long long>(w0));
+  }
   static bytes splat(u8 c) noexcept { return _mm_set1_epi8(static_cast<char>(c)); }
   static flags eq(bytes a, bytes b) noexcept { return _mm_cmpeq_epi8(a, b); }
   static flags lt(bytes a, bytes b) noexcept { return _mm_cmplt_epi8(a, b); }
