@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "simd/kernels.h"  // src/: the dispatch table, checked against all_kernels
+#include "indented_document.h"
 #include "test_data.h"
 #include "test_kernels.h"
 
@@ -91,26 +92,35 @@ std::string random_string(std::mt19937& rng, bool valid_only) {
   return s + "\"";
 }
 
+// Every supported kernel parses text as the portable one does: same verdict,
+// same document, or the same error code and offset. Returns the portable
+// verdict (a fatal failure is reported through gtest).
+bool agree_with_portable(const std::string& text) {
+  jot_test::exact_copy input(text);
+  jot::arena ref_arena;
+  auto ref = jot::parser({}, jot::kernel::portable).parse(input, ref_arena);
+  for (jot::kernel k : jot_test::supported_kernels()) {
+    jot::arena a;
+    auto got = jot::parser({}, k).parse(input, a);
+    EXPECT_EQ(static_cast<bool>(got), static_cast<bool>(ref)) << jot::kernel_name(k) << ": " << text;
+    if (static_cast<bool>(got) != static_cast<bool>(ref)) continue;
+    if (ref) {
+      EXPECT_TRUE(got->root() == ref->root()) << jot::kernel_name(k) << ": " << text;
+    } else {
+      EXPECT_EQ(got.error().code, ref.error().code) << jot::kernel_name(k) << ": " << text;
+      EXPECT_EQ(got.error().offset, ref.error().offset) << jot::kernel_name(k) << ": " << text;
+    }
+  }
+  return static_cast<bool>(ref);
+}
+
 TEST(Kernels, AgreeWithPortableOnRandomStrings) {
   std::mt19937 rng(7);
-  jot::parser portable({}, jot::kernel::portable);
   for (int i = 0; i < 20000; ++i) {
     std::string text = random_string(rng, i % 3 == 0);
     if (i % 2) text = "[" + text + ", " + text + "]";
-    jot_test::exact_copy input(text);
-    jot::arena ref_arena;
-    auto ref = portable.parse(input, ref_arena);
-    for (jot::kernel k : jot_test::supported_kernels()) {
-      jot::arena a;
-      auto got = jot::parser({}, k).parse(input, a);
-      ASSERT_EQ(static_cast<bool>(got), static_cast<bool>(ref)) << jot::kernel_name(k) << ": " << text;
-      if (ref) {
-        ASSERT_TRUE(got->root() == ref->root()) << jot::kernel_name(k) << ": " << text;
-      } else {
-        ASSERT_EQ(got.error().code, ref.error().code) << jot::kernel_name(k) << ": " << text;
-        ASSERT_EQ(got.error().offset, ref.error().offset) << jot::kernel_name(k) << ": " << text;
-      }
-    }
+    agree_with_portable(text);
+    if (HasFailure()) return;
   }
 }
 
@@ -186,3 +196,20 @@ TEST(Kernels, AgreeOnTheConformanceSuiteWithValidationOff) {
 }
 
 }  // namespace
+
+
+// The parser guesses the length of indentation runs per depth
+// (skip_spaces_guessed); a wrong guess must only cost time. Every kernel
+// must agree with the portable one (which does not guess) on valid
+// documents, on documents with a stray byte in a run, and on each cut short.
+TEST(Kernels, IndentationGuessesNeverChangeTheResult) {
+  std::mt19937 rng(2026);
+  std::size_t valid = 0, invalid = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string text = jot_test::indented_case(rng, i);
+    (agree_with_portable(text) ? valid : invalid) += 1;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(valid, 1000u);
+  EXPECT_GT(invalid, 500u);
+}

@@ -9,6 +9,7 @@
 #include <memory>
 #include <memory_resource>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "alloc_counter.h"
+#include "indented_document.h"
 #include "jot/pmr.h"
 #include "jot/typed.h"
 #include "test_kernels.h"
@@ -732,3 +734,35 @@ TEST(TypedRead, EveryKernelReadsTheSame) {
 }
 
 }  // namespace
+
+namespace {
+struct only_a {
+  int a = 0;
+};
+}  // namespace
+
+// The validating skip of an unknown member guesses the length of its
+// indentation runs per depth, as the DOM parser does; a wrong guess must
+// only cost time. The skip must accept exactly what the DOM parser accepts
+// and fail at the same byte.
+TEST(TypedRead, SkippedIndentedValuesAreJudgedLikeTheDom) {
+  std::mt19937 rng(99);
+  std::size_t valid = 0, invalid = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string json = "{\"skip\": " + jot_test::indented_case(rng, i) + ", \"a\": 7}";
+    jot::arena dom_arena;
+    const auto dom = jot::parse(json, dom_arena);
+    only_a out;
+    const jot::read_result r = jot::read(json, out);
+    ASSERT_EQ(r.ok(), static_cast<bool>(dom)) << json << " -> " << describe(r);
+    if (dom) {
+      ++valid;
+      ASSERT_EQ(out.a, 7) << json;
+    } else {
+      ++invalid;
+      ASSERT_EQ(r.error().offset, dom.error().offset) << json << " -> " << describe(r);
+    }
+  }
+  EXPECT_GT(valid, 1000u);
+  EXPECT_GT(invalid, 500u);
+}

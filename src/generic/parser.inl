@@ -158,6 +158,11 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
   std::uint32_t depth = 0;
   const u8* comma = nullptr;
   bool is_key = false;
+  // The length of the last whitespace run after a ',' or an opening bracket
+  // at each depth (modulo run_guesses): indentation, which the next run at
+  // that depth usually repeats.
+  constexpr std::uint32_t run_guesses = 32;
+  u8 run_guess[run_guesses] = {};
   // What grow_space may expect to parse still: in Lines mode the line's end
   // is not known, and the rest of the buffer would overstate it.
   const auto remaining_estimate = [](std::ptrdiff_t left) {
@@ -179,6 +184,18 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
 #define JOT_SKIP_WS()                                                         \
   do {                                                                        \
     if (p != end && *p <= ' ') p = Simd::template skip_spaces_inlined<Lines>(p, end); \
+    if (comments && p != end && *p == '/') {                                  \
+      if (skip_comments<Simd>(p, end) != error_code::ok)                      \
+        JOT_FAIL_AT(error_code::unterminated_comment, p);                     \
+    }                                                                         \
+  } while (0)
+// The run after a ',' or an opening bracket, with the guess of its length
+// kept for this depth (skip_spaces_guessed). Any value of the guess is safe:
+// it only decides which way the skip checks first.
+#define JOT_SKIP_WS_GUESSED(depth_)                                           \
+  do {                                                                        \
+    if (p != end && *p <= ' ')                                                \
+      p = Simd::template skip_spaces_guessed<Lines>(p, end, run_guess[(depth_) % run_guesses]); \
     if (comments && p != end && *p == '/') {                                  \
       if (skip_comments<Simd>(p, end) != error_code::ok)                      \
         JOT_FAIL_AT(error_code::unterminated_comment, p);                     \
@@ -299,12 +316,14 @@ parse_string:
 value_done:
   if (JOT_UNLIKELY(depth == 0)) goto document_end;
   ++ctn_len;
+  // (A guessed skip here, for the indentation before a closing bracket,
+  // measured 3% slower on twitter and citm: most values have no run after.)
   JOT_SKIP_WS();
   if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
   if (in_object) {
     if (JOT_LIKELY(*p == ',')) {
       comma = p++;
-      JOT_SKIP_WS();
+      JOT_SKIP_WS_GUESSED(depth);
       if (JOT_LIKELY(p != end && *p == '"')) goto member_key;
       if (p != end && *p == '}') {
         if (trailing_commas) goto close_container;
@@ -317,7 +336,7 @@ value_done:
   }
   if (JOT_LIKELY(*p == ',')) {
     comma = p++;
-    JOT_SKIP_WS();
+    JOT_SKIP_WS_GUESSED(depth);
     if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
     if (JOT_UNLIKELY(*p == ']')) {
       if (trailing_commas) goto close_container;
@@ -345,7 +364,7 @@ open_array:
   ctn = s.cur++;
   ctn_len = 0;
   ++p;
-  JOT_SKIP_WS();
+  JOT_SKIP_WS_GUESSED(depth);
   if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
   if (in_object) {
     if (JOT_LIKELY(*p == '"')) goto member_key;
@@ -392,6 +411,7 @@ document_end:
 #undef JOT_FAIL_AT
 #undef JOT_FAIL_UNEXPECTED
 #undef JOT_SKIP_WS
+#undef JOT_SKIP_WS_GUESSED
 #undef JOT_NEED
 }
 

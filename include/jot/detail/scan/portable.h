@@ -87,6 +87,11 @@ struct scanner {
   static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept {
     return skip_whitespace<StopAtLf>(p, end);
   }
+  // No guess: the SWAR skip's steps are not worth predicting.
+  template <bool StopAtLf = false>
+  static const u8* skip_spaces_guessed(const u8* p, const u8* end, u8&) noexcept {
+    return skip_whitespace<StopAtLf>(p, end);
+  }
 };
 
 }  // namespace jot::detail::isa_portable

@@ -77,12 +77,22 @@ JOT_NOINLINE inline skipped skip_converted_number(const u8* p, const u8* end) no
   return {n.end, error_code::ok, skip_note::none};
 }
 
+// The error of a literal at p that is not true, false or null: at its first
+// byte that differs, as the DOM parser reports it (unexpected_end when the
+// input ends inside it).
+JOT_COLD inline skipped skip_bad_literal(const u8* p, const u8* end) noexcept {
+  const char* word = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
+  std::size_t i = 0;
+  while (word[i] != 0 && p + i != end && p[i] == static_cast<u8>(word[i])) ++i;
+  return skip_error(p + i, end, error_code::invalid_literal);
+}
+
 // A literal at p (p < end, *p is 't', 'f' or 'n'): one past it, or an error.
 JOT_ALWAYS_INLINE skipped skip_literal(const u8* p, const u8* end) noexcept {
   if (*p == 't' && end - p >= 4 && std::memcmp(p, "true", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
   if (*p == 'f' && end - p >= 5 && std::memcmp(p, "false", 5) == 0) return {p + 5, error_code::ok, skip_note::none};
   if (*p == 'n' && end - p >= 4 && std::memcmp(p, "null", 4) == 0) return {p + 4, error_code::ok, skip_note::none};
-  return skip_error(p, end, error_code::invalid_literal);
+  return skip_bad_literal(p, end);
 }
 
 // skip_string out of line, for skip_value.
@@ -124,6 +134,13 @@ JOT_NOINLINE inline skipped skip_container(const u8* p, const u8* end, bool vali
   const auto skip_ws = [&] {
     if (p != end && *p <= ' ') p = scanner::skip_spaces_inlined(p, end);
   };
+  // The run after a ',' or an opening bracket: indentation, guessed per
+  // depth as the DOM parser does (scanner::skip_spaces_guessed).
+  constexpr std::uint32_t run_guesses = 32;
+  u8 run_guess[run_guesses] = {};
+  const auto skip_indentation = [&] {
+    if (p != end && *p <= ' ') p = scanner::skip_spaces_guessed(p, end, run_guess[depth % run_guesses]);
+  };
   bool in_object = false;  // the innermost open container is an object: is_object's top bit, kept at hand
   const auto close_container = [&] {  // one level out: in_object from the bit stack again
     --depth;
@@ -140,7 +157,7 @@ value:
     ++depth;
     in_object = object;
     ++p;
-    skip_ws();
+    skip_indentation();
     if (p != end && *p == (object ? '}' : ']')) {
       ++p;
       close_container();
@@ -160,7 +177,7 @@ after_value:
   if (p == end) return skip_error(p, end, error_code::unexpected_end);
   if (*p == ',') {
     ++p;
-    skip_ws();
+    skip_indentation();
     if (in_object) goto key;
     goto value;
   }
