@@ -766,3 +766,82 @@ TEST(TypedRead, SkippedIndentedValuesAreJudgedLikeTheDom) {
   EXPECT_GT(valid, 1000u);
   EXPECT_GT(invalid, 500u);
 }
+
+namespace {
+struct indented_leaf {
+  int a = 0;
+  std::vector<int> b;
+};
+struct indented_root {
+  std::vector<indented_leaf> items;
+  std::string name;
+  int n = 0;
+};
+
+// A random indented_root and its text, with whitespace runs of 0 to 80
+// bytes chosen per depth (so that the reader's per-depth guess of their
+// length is sometimes right, sometimes wrong).
+std::string indented_text(std::mt19937& rng, indented_root& want) {
+  static const int lengths[] = {0, 1, 2, 5, 15, 16, 17, 31, 32, 33, 63, 64, 65, 80};
+  const auto run = [&](int depth) {
+    const int n = lengths[(depth * 5 + static_cast<int>(rng() % 2)) % std::size(lengths)];
+    std::string r = rng() % 2 ? "\n" : "";
+    while (static_cast<int>(r.size()) < n) r += rng() % 8 == 0 ? '\t' : ' ';
+    return r;
+  };
+  want = {};
+  std::string t = "{" + run(1) + "\"items\": [";
+  const int items = static_cast<int>(rng() % 4);
+  for (int i = 0; i < items; ++i) {
+    indented_leaf leaf;
+    leaf.a = static_cast<int>(rng() % 1000);
+    t += (i ? "," : "") + run(2) + "{" + run(3) + "\"a\": " + std::to_string(leaf.a) + "," + run(3) + "\"b\": [";
+    const int count = static_cast<int>(rng() % 4);
+    for (int j = 0; j < count; ++j) {
+      leaf.b.push_back(static_cast<int>(rng() % 100));
+      t += (j ? "," : "") + run(4) + std::to_string(leaf.b.back());
+    }
+    t += run(3) + "]" + run(2) + "}";
+    want.items.push_back(leaf);
+  }
+  want.name = "x" + std::to_string(rng() % 10);
+  want.n = static_cast<int>(rng() % 10);
+  t += run(1) + "]," + run(1) + "\"name\": \"" + want.name + "\"," + run(1) + "\"n\": " + std::to_string(want.n) +
+       run(0) + "}";
+  return t;
+}
+}  // namespace
+
+// The reader's own loops (members, elements) guess indentation per depth:
+// right or wrong, the value read must be the one written, and a stray byte
+// in a run must fail where the DOM parser fails.
+TEST(TypedRead, IndentedStructsReadTheSameWhateverTheRuns) {
+  std::mt19937 rng(4);
+  for (int i = 0; i < 3000; ++i) {
+    indented_root want;
+    std::string text = indented_text(rng, want);
+    indented_root got;
+    const jot::read_result r = jot::read(text, got);
+    ASSERT_TRUE(r.ok()) << text << " -> " << describe(r);
+    ASSERT_EQ(got.items.size(), want.items.size()) << text;
+    for (std::size_t k = 0; k < want.items.size(); ++k) {
+      ASSERT_EQ(got.items[k].a, want.items[k].a) << text;
+      ASSERT_EQ(got.items[k].b, want.items[k].b) << text;
+    }
+    ASSERT_EQ(got.name, want.name) << text;
+    ASSERT_EQ(got.n, want.n) << text;
+    // The same text with one space or tab replaced by a stray byte.
+    std::vector<std::size_t> spaces;
+    for (std::size_t k = 0; k < text.size(); ++k)
+      if (text[k] == ' ' || text[k] == '\t') spaces.push_back(k);
+    if (spaces.empty()) continue;
+    text[spaces[rng() % spaces.size()]] = i % 2 ? 'x' : '\x01';
+    jot::arena dom_arena;
+    const auto dom = jot::parse(text, dom_arena);
+    ASSERT_FALSE(dom) << text;
+    indented_root bad;
+    const jot::read_result rb = jot::read(text, bad);
+    ASSERT_FALSE(rb.ok()) << text;
+    ASSERT_EQ(rb.error().offset, dom.error().offset) << text << " -> " << describe(rb);
+  }
+}
