@@ -82,11 +82,10 @@ JOT_COLD error unexpected_at(const u8* begin, const u8* p, const u8* end, bool c
 
 // The error for a literal that does not spell true, false or null.
 JOT_COLD error bad_literal(const u8* begin, const u8* p, const u8* end, const char* word) noexcept {
-  std::size_t i = 0;
-  while (word[i] != 0 && p + i != end && p[i] == static_cast<u8>(word[i])) ++i;
+  const u8* at = literal_mismatch(p, end, word);
   error e;
-  e.offset = static_cast<std::size_t>(p + i - begin);
-  e.code = p + i == end ? error_code::unexpected_end : error_code::invalid_literal;
+  e.offset = static_cast<std::size_t>(at - begin);
+  e.code = at == end ? error_code::unexpected_end : error_code::invalid_literal;
   e.message = default_message(e.code);
   return e;
 }

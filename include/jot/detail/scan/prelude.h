@@ -103,6 +103,7 @@ inline constexpr splat_rows splat_table = [] {
 // parsed 6% slower than on the avx2 kernel). Its one AVX-512 instruction,
 // the masked tail load, has a target of its own (x86_avx512.h).
 #define JOT_TARGET_AVX512_BEGIN JOT_TARGET_AVX2_BEGIN
+#define JOT_AVX512_LOAD __attribute__((target("avx512f,avx512bw,avx512vl"))) JOT_NOINLINE
 #define JOT_TARGET_END _Pragma("clang attribute pop")
 #define JOT_TARGET_AVX512_END _Pragma("clang attribute pop")
 #else
@@ -114,5 +115,7 @@ inline constexpr splat_rows splat_table = [] {
   _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")
 #define JOT_TARGET_END _Pragma("GCC pop_options")
 #define JOT_TARGET_AVX512_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
+// The avx512 kernel's masked load: GCC compiles it in the kernel's region.
+#define JOT_AVX512_LOAD
 #endif
 #endif

@@ -82,9 +82,7 @@ JOT_NOINLINE inline skipped skip_converted_number(const u8* p, const u8* end) no
 // input ends inside it).
 JOT_COLD inline skipped skip_bad_literal(const u8* p, const u8* end) noexcept {
   const char* word = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
-  std::size_t i = 0;
-  while (word[i] != 0 && p + i != end && p[i] == static_cast<u8>(word[i])) ++i;
-  return skip_error(p + i, end, error_code::invalid_literal);
+  return skip_error(literal_mismatch(p, end, word), end, error_code::invalid_literal);
 }
 
 // A literal at p (p < end, *p is 't', 'f' or 'n'): one past it, or an error.

@@ -16,6 +16,13 @@ inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == 
 // The bytes a string scan stops at: '"', '\\', controls, and non-ASCII (for
 // UTF-8 validation).
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
+// Where a literal at p that should spell word (NUL-terminated) goes wrong:
+// its first byte that differs, or end when the input stops inside it. Both
+// the DOM parser and the skipper report a bad literal there.
+inline const u8* literal_mismatch(const u8* p, const u8* end, const char* word) noexcept {
+  while (*word != 0 && p != end && *p == static_cast<u8>(*word)) ++p, ++word;
+  return p;
+}
 
 
 // How many of the last bytes before end start a sequence that continues past

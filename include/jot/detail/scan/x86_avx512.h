@@ -17,26 +17,20 @@ namespace jot::detail::isa_avx512 {
 #include "jot/detail/scan/x86_128.inl"
 #include "jot/detail/scan/x86_256.inl"
 
+// The n < 32 bytes at p, zeros above; reads nothing past p + n. Under Clang
+// the kernel's region is AVX2's and this load alone is compiled for AVX-512,
+// out of line (JOT_AVX512_LOAD, prelude.h); it runs only within 32 bytes of
+// an input's end.
+JOT_AVX512_LOAD inline __m256i masked_load(const u8* p, std::size_t n) noexcept {
+  return _mm256_maskz_loadu_epi8(static_cast<__mmask32>((std::uint32_t{1} << n) - 1), p);
+}
+
 // 32 bytes at a time, as AVX2, with AVX-512's masked loads for the last
 // partial block (no scalar tail). Compares stay in vector registers: into
 // mask registers they run on one port with three cycles' latency on Intel
 // (vs two ports and one cycle), which measured 6% slower on twitter; and no
 // 512-bit register is used, which would lower an Ice Lake's clock for every
 // instruction around it (64-byte vectors parsed twitter 12% slower).
-// The n < 32 bytes at p, zeros above; reads nothing past p + n.
-#if defined(__clang__)
-// Under Clang the region is AVX2's (prelude.h): this load alone is compiled
-// for AVX-512, out of line (it runs only within 32 bytes of an input's end).
-__attribute__((target("avx512f,avx512bw,avx512vl"))) JOT_NOINLINE inline __m256i
-masked_load(const u8* p, std::size_t n) noexcept {
-  return _mm256_maskz_loadu_epi8(static_cast<__mmask32>((std::uint32_t{1} << n) - 1), p);
-}
-#else
-inline __m256i masked_load(const u8* p, std::size_t n) noexcept {
-  return _mm256_maskz_loadu_epi8(static_cast<__mmask32>((std::uint32_t{1} << n) - 1), p);
-}
-#endif
-
 struct avx512_vectors : x86_256_vectors {
   static constexpr bool has_partial_load = true;
   static bytes load_partial(const u8* p, std::size_t n) noexcept { return masked_load(p, n); }
