@@ -3,31 +3,33 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
+#include <string_view>
+
+#include "simd/kernels.h"
 
 namespace jot::detail {
 
 // Where the line count stands after [p, stop): lines counts the '\n' bytes
 // met, line_start is just past the last one (unchanged when there is none).
 // Both readers count incrementally from where the last error left off, so
-// locating every error of a long text stays linear.
+// locating every error of a long text stays linear. The bytes are counted by
+// kernel k (count_line_feeds, a register at a time; every kernel gives the
+// same answer), the kernel that parsed them.
 struct line_position {
   std::uint64_t line;
   const char* line_start;
 };
-inline line_position count_newlines(const char* p, const char* stop, line_position at) noexcept {
-  // Hops from LF to LF with memchr (vectorised in every libc). A byte-lane
-  // count in blocks ran 3.5x faster on 80-byte lines, but its first version
-  // counted each LF as 255 and it was not kept; this runs only when an error
-  // is located (HACKING.md, session 19).
-  while (p != stop) {
-    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(stop - p));
-    if (nl == nullptr) break;
-    p = static_cast<const char*>(nl) + 1;
-    at.line_start = p;
-    ++at.line;
+inline line_position count_newlines(const kernel_entry& k, const char* p, const char* stop,
+                                    line_position at) noexcept {
+  const line_feeds found = k.count_line_feeds(p, stop);
+  if (found.count != 0) {
+    at.line += found.count;
+    at.line_start = reinterpret_cast<const char*>(found.last) + 1;
   }
   return at;
 }
+
+// jot::locate with kernel k's line count (parser::parse passes its own).
+void locate_with(const kernel_entry& k, error& e, std::string_view json) noexcept;
 
 }  // namespace jot::detail

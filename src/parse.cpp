@@ -72,7 +72,7 @@ result<document> parser::parse(std::string_view json, arena& a) const noexcept {
   }
   detail::parse_outcome r = entry_->parse(json.data(), json.size(), json.size(), options_, a);
   if (!r.err.ok()) {
-    locate(r.err, json);
+    detail::locate_with(*entry_, r.err, json);
     return r.err;
   }
   document d;
@@ -159,15 +159,21 @@ document& document::operator=(document&& other) noexcept {
 
 document::~document() { delete owned_; }
 
-void locate(error& e, std::string_view json) noexcept {
+namespace detail {
+
+void locate_with(const kernel_entry& k, error& e, std::string_view json) noexcept {
   const std::size_t offset = e.offset <= json.size() ? e.offset : json.size();
   // This runs on every failed parse, so it must not cost more than the parse.
   const char* const begin = json.data();
   const char* const stop = begin + offset;
   // 64 bits: inputs reach 2^40 bytes, lines and columns too.
-  const detail::line_position at = detail::count_newlines(begin, stop, {1, begin});
+  const line_position at = count_newlines(k, begin, stop, {1, begin});
   e.line = at.line;
   e.column = static_cast<std::uint64_t>(stop - at.line_start) + 1;
 }
+
+}  // namespace detail
+
+void locate(error& e, std::string_view json) noexcept { detail::locate_with(*best_entry(), e, json); }
 
 }  // namespace jot

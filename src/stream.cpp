@@ -207,7 +207,7 @@ void stream_reader::count_lines(std::uint64_t at) noexcept {
   if (at <= counted_) return;
   // line_start_ is a stream offset; count_newlines works on window pointers.
   const detail::line_position found = detail::count_newlines(
-      window_ + (counted_ - base_), window_ + (at - base_), {line_, nullptr});
+      documents::kernel_of(parser_), window_ + (counted_ - base_), window_ + (at - base_), {line_, nullptr});
   if (found.line != line_) {
     line_ = found.line;
     line_start_ = base_ + static_cast<std::uint64_t>(found.line_start - window_);

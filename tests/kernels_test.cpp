@@ -66,6 +66,54 @@ TEST(Kernels, ReportsWhichKernelsThisCpuLacks) {
   RecordProperty("skipped_kernels", skipped);
 }
 
+// Every kernel's line count (jot::locate, the readers' line numbers) against
+// a byte-by-byte count: texts of every length over several register widths,
+// from sparse to dense line feeds, at every alignment, and one long enough
+// that the per-byte counters are summed more than once (255 registers).
+TEST(Kernels, CountLineFeedsLikeAByteLoop) {
+  std::mt19937 rng(42);
+  std::vector<std::string> texts;
+  for (std::size_t n = 0; n <= 300; ++n) {
+    for (int percent : {0, 2, 30, 100}) {
+      std::string t(n, 'x');
+      for (char& c : t) {
+        const auto byte = static_cast<char>(rng() % 256);
+        c = static_cast<int>(rng() % 100) < percent ? '\n' : byte == '\n' ? 'y' : byte;
+      }
+      texts.push_back(std::move(t));
+    }
+  }
+  std::string lines;
+  while (lines.size() < 300000) lines += std::string(rng() % 90, 'a') + "\n";
+  texts.push_back(lines + "tail without a line feed");
+  texts.push_back(std::string(70000, '\n'));  // every counter byte wraps if not summed in time
+  int kernels = 0;
+  for (const jot::detail::kernel_entry* e : jot::detail::kernel_table) {
+    if (!jot::kernel_supported(e->id)) continue;
+    ASSERT_NE(e->count_line_feeds, nullptr) << e->name;
+    ++kernels;
+    for (const std::string& t : texts) {
+      for (std::size_t from : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{33}}) {
+        if (from > t.size()) continue;
+        const char* p = t.data() + from;
+        const char* stop = t.data() + t.size();
+        std::uint64_t count = 0;
+        const char* last = nullptr;
+        for (const char* q = p; q != stop; ++q) {
+          if (*q == '\n') {
+            ++count;
+            last = q;
+          }
+        }
+        const jot::detail::line_feeds got = e->count_line_feeds(p, stop);
+        ASSERT_EQ(got.count, count) << e->name << ": " << t.size() << " bytes from " << from;
+        ASSERT_EQ(reinterpret_cast<const char*>(got.last), last) << e->name << ": " << t.size() << " bytes from " << from;
+      }
+    }
+  }
+  EXPECT_GE(kernels, 1);
+}
+
 // Pieces the generator strings together; some are invalid on purpose.
 const std::vector<std::string>& pieces() {
   static const std::vector<std::string> p = {

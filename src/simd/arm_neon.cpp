@@ -19,6 +19,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
                          arena& a) noexcept {
   return parse_line_with<scanner>(data, size, options, a);
 }
+line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
+  return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_neon
@@ -28,5 +31,6 @@ namespace jot::detail {
 constinit const kernel_entry neon_entry = {kernel::neon, "neon",
                                            JOT_IF_NEON_KERNEL(isa_neon::parse),
                                            JOT_IF_NEON_KERNEL(isa_neon::parse_line),
+                                           JOT_IF_NEON_KERNEL(isa_neon::count_line_feeds),
                                            nullptr};
 }  // namespace jot::detail

@@ -71,15 +71,20 @@ inline bool is_strict(const parse_options& o) noexcept {
 using parse_line_function = parse_outcome (*)(const char* data, std::size_t size,
                                               const parse_options& options, arena& a) noexcept;
 
+// The line feeds in [p, stop) (the scanners' count_line_feeds): locating an
+// error's line, and counting the lines a stream window drops.
+using line_feeds_function = line_feeds (*)(const char* p, const char* stop) noexcept;
+
 // What a kernel file exports: everything the dispatch knows about a kernel.
 // Every kernel file defines its entry on every target, so that names and
 // "not built here" answers need no conditional code outside that file.
 struct kernel_entry {
   jot::kernel id;
-  const char* name;                 // what kernel_name() returns
-  parse_function parse;             // nullptr: not built for this target
-  parse_line_function parse_line;   // nullptr exactly when parse is
-  bool (*cpu_supports)() noexcept;  // nullptr: every CPU of the target runs it
+  const char* name;                      // what kernel_name() returns
+  parse_function parse;                  // nullptr: not built for this target
+  parse_line_function parse_line;        // nullptr exactly when parse is
+  line_feeds_function count_line_feeds;  // nullptr exactly when parse is
+  bool (*cpu_supports)() noexcept;       // nullptr: every CPU of the target runs it
 };
 
 extern const kernel_entry portable_entry;  // src/simd/portable.cpp

@@ -17,6 +17,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
                          arena& a) noexcept {
   return parse_line_with<scanner>(data, size, options, a);
 }
+line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
+  return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_portable
@@ -25,5 +28,6 @@ namespace jot::detail {
 constinit const kernel_entry portable_entry = {kernel::portable, "portable",
                                                isa_portable::parse,
                                                isa_portable::parse_line,
+                                               isa_portable::count_line_feeds,
                                                nullptr};
 }  // namespace jot::detail

@@ -20,6 +20,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
                          arena& a) noexcept {
   return parse_line_with<scanner>(data, size, options, a);
 }
+line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
+  return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_avx2
@@ -41,5 +44,6 @@ namespace jot::detail {
 constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2",
                                            JOT_IF_X86_KERNELS(isa_avx2::parse),
                                            JOT_IF_X86_KERNELS(isa_avx2::parse_line),
+                                           JOT_IF_X86_KERNELS(isa_avx2::count_line_feeds),
                                            JOT_IF_X86_KERNELS(cpu_has_avx2)};
 }  // namespace jot::detail

@@ -22,6 +22,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
                          arena& a) noexcept {
   return parse_line_with<scanner>(data, size, options, a);
 }
+line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
+  return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_avx512
@@ -44,5 +47,6 @@ namespace jot::detail {
 constinit const kernel_entry avx512_entry = {kernel::avx512, "avx512",
                                              JOT_IF_X86_KERNELS(isa_avx512::parse),
                                              JOT_IF_X86_KERNELS(isa_avx512::parse_line),
+                                             JOT_IF_X86_KERNELS(isa_avx512::count_line_feeds),
                                              JOT_IF_X86_KERNELS(cpu_has_avx512)};
 }  // namespace jot::detail

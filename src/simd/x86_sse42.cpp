@@ -20,6 +20,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
                          arena& a) noexcept {
   return parse_line_with<scanner>(data, size, options, a);
 }
+line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
+  return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_sse42
@@ -40,5 +43,6 @@ namespace jot::detail {
 constinit const kernel_entry sse42_entry = {kernel::sse42, "sse42",
                                             JOT_IF_X86_KERNELS(isa_sse42::parse),
                                             JOT_IF_X86_KERNELS(isa_sse42::parse_line),
+                                            JOT_IF_X86_KERNELS(isa_sse42::count_line_feeds),
                                             JOT_IF_X86_KERNELS(cpu_has_sse42)};
 }  // namespace jot::detail

@@ -54,6 +54,9 @@ struct neon_vectors {
   template <int n>
   static bytes prev(bytes a, bytes before) noexcept { return vextq_u8(before, a, 16 - n); }
   static bytes subs(bytes a, bytes b) noexcept { return vqsubq_u8(a, b); }
+  // A set flag is 0xFF, -1: subtracting it counts one.
+  static bytes count_flags(bytes c, flags f) noexcept { return vsubq_u8(c, f); }
+  static std::uint64_t byte_sum(bytes c) noexcept { return vaddlvq_u8(c); }
 };
 
 using scanner = vector_scanner<neon_vectors>;

@@ -79,6 +79,28 @@ struct scanner {
     return p;
   }
 
+  // The line feeds in [p, stop), a word at a time: a line feed's byte is
+  // zero after the xor, and the exact zero-byte test flags it alone (the
+  // cheaper one of zero_bytes may flag a 0x01 above a zero).
+  static line_feeds count_line_feeds(const u8* p, const u8* stop) noexcept {
+    std::uint64_t count = 0;
+    const u8* last = nullptr;
+    constexpr std::uint64_t lows = 0x7F7F7F7F7F7F7F7Full;
+    for (; stop - p >= 8; p += 8) {
+      const std::uint64_t x = load_le64(p) ^ (ones * '\n');
+      const std::uint64_t lf = ~(((x & lows) + lows) | x) & highs;  // bit 7 of each LF byte
+      count += ((lf >> 7) * ones) >> 56;                             // at most 8: no carry between bytes
+      if (lf != 0) last = p + ((63 - std::countl_zero(lf)) >> 3);   // little-endian: the highest byte is last
+    }
+    for (; p != stop; ++p) {
+      if (*p == '\n') {
+        ++count;
+        last = p;
+      }
+    }
+    return {count, last};
+  }
+
   // No vector UTF-8 validation here: the scalar validator does it all.
   static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
 

@@ -35,6 +35,12 @@
 #endif
 
 namespace jot::detail {
+// The line feeds in a range of bytes (a scanner's count_line_feeds).
+struct line_feeds {
+  std::uint64_t count;  // how many
+  const u8* last;       // the last one; nullptr when count is 0
+};
+
 // The two-byte escapes: for the letter after a backslash, the byte it
 // stands for, or 0 when it is not one ('u' and invalid letters). The one
 // list of them, for the unescaper and the skipper.

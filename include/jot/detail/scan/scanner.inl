@@ -34,6 +34,9 @@
 //   prev<n>(a, before)        a shifted up by n bytes across the whole
 //                             register, its low n bytes from the top of before
 //   subs(a, b)                per byte max(a - b, 0) unsigned
+//   count_flags(c, f)         per byte c + 1 where f is set, else c
+//                             (wrapping: callers add 255 flags at most)
+//   byte_sum(c)               the sum of c's bytes
 //   probe (optional type)     a narrower layer (load, splat, eq, lt, either,
 //                             to_mask) whose one register a string scan
 //                             tries first: most strings end within 16 bytes,
@@ -229,6 +232,50 @@ struct vector_scanner {
       p += width;
     }
     return find_first<at_non_space_of<!StopAtLf>>(p, end);
+  }
+
+  // The line feeds in [p, stop), for the line of an error and the lines of
+  // a stream window about to be dropped. Each register's flags are added up
+  // per byte, 255 registers at most between two sums; the last register that
+  // held a line feed is kept, and only its mask is looked at again. Reads
+  // nothing outside [p, stop). (memchr from line feed to line feed, before,
+  // cost a call per line: 112 us per MB of 78-byte lines against ~16 here.)
+  static line_feeds count_line_feeds(const u8* p, const u8* stop) noexcept {
+    const bytes lf = V::splat('\n');
+    std::uint64_t count = 0;
+    const u8* last_block = nullptr;  // the last whole register with a line feed
+    while (stop - p >= width) {
+      const std::ptrdiff_t whole = (stop - p) / width;
+      const std::ptrdiff_t blocks = whole < 255 ? whole : 255;
+      const u8* const limit = p + blocks * width;
+      bytes counts = V::splat(0);
+      for (; p != limit; p += width) {
+        const auto f = V::eq(V::load(p), lf);
+        counts = V::count_flags(counts, f);
+        last_block = V::to_mask(f) != 0 ? p : last_block;
+      }
+      count += V::byte_sum(counts);
+    }
+    const u8* last = nullptr;
+    if constexpr (V::has_partial_load) {
+      if (p != stop) {
+        const std::size_t n = static_cast<std::size_t>(stop - p);
+        const auto f = V::eq(V::load_partial(p, n), lf);  // the zeros above n are no line feeds
+        count += V::byte_sum(V::count_flags(V::splat(0), f));
+        const mask m = V::to_mask(f);
+        if (m != 0) last = p + (std::bit_width(m) - 1);
+      }
+    } else {
+      for (; p != stop; ++p) {
+        if (*p == '\n') {
+          ++count;
+          last = p;
+        }
+      }
+    }
+    if (last == nullptr && last_block != nullptr)
+      last = last_block + (std::bit_width(V::to_mask(V::eq(V::load(last_block), lf))) - 1);
+    return {count, last};
   }
 
   // The constants of utf8_errors, built once before a loop.

@@ -47,4 +47,11 @@ struct x86_128_vectors {
   template <int n>
   static bytes prev(bytes a, bytes before) noexcept { return _mm_alignr_epi8(a, before, 16 - n); }
   static bytes subs(bytes a, bytes b) noexcept { return _mm_subs_epu8(a, b); }
+  // A set flag is 0xFF, -1: subtracting it counts one.
+  static bytes count_flags(bytes c, flags f) noexcept { return _mm_sub_epi8(c, f); }
+  static std::uint64_t byte_sum(bytes c) noexcept {
+    const __m128i halves = _mm_sad_epu8(c, _mm_setzero_si128());  // each half's sum, in its low word
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(halves)) +
+           static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(halves, halves)));
+  }
 };

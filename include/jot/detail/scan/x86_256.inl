@@ -46,4 +46,12 @@ struct x86_256_vectors {
     return _mm256_alignr_epi8(a, preceding, 16 - n);
   }
   static bytes subs(bytes a, bytes b) noexcept { return _mm256_subs_epu8(a, b); }
+  // A set flag is 0xFF, -1: subtracting it counts one.
+  static bytes count_flags(bytes c, flags f) noexcept { return _mm256_sub_epi8(c, f); }
+  static std::uint64_t byte_sum(bytes c) noexcept {
+    const __m256i quarters = _mm256_sad_epu8(c, _mm256_setzero_si256());  // each quarter's sum, in its low word
+    const __m128i halves = _mm_add_epi64(_mm256_castsi256_si128(quarters), _mm256_extracti128_si256(quarters, 1));
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(halves)) +
+           static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(halves, halves)));
+  }
 };

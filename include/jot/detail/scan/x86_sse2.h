@@ -36,6 +36,13 @@ struct sse2_vectors {
   }
   static flags either(flags a, flags b) noexcept { return _mm_or_si128(a, b); }
   static mask to_mask(flags f) noexcept { return static_cast<mask>(_mm_movemask_epi8(f)); }
+  // A set flag is 0xFF, -1: subtracting it counts one.
+  static bytes count_flags(bytes c, flags f) noexcept { return _mm_sub_epi8(c, f); }
+  static std::uint64_t byte_sum(bytes c) noexcept {
+    const __m128i halves = _mm_sad_epu8(c, _mm_setzero_si128());  // each half's sum, in its low word
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(halves)) +
+           static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(halves, halves)));
+  }
 };
 
 using scanner = vector_scanner<sse2_vectors>;
