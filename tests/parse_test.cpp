@@ -238,6 +238,12 @@ TEST_P(Parse, StructuralErrors) {
   EXPECT_EQ(fail("[1,]").code, error_code::trailing_comma);
   EXPECT_EQ(fail("[1,]").offset, 2u);
   EXPECT_EQ(fail("{\"a\":1,}").code, error_code::trailing_comma);
+  // The error names the comma itself, whatever whitespace follows it (the
+  // strict parser finds it again from the bracket).
+  EXPECT_EQ(fail("{\"a\":1 ,\n\t }").code, error_code::trailing_comma);
+  EXPECT_EQ(fail("{\"a\":1 ,\n\t }").offset, 7u);
+  EXPECT_EQ(fail("[[1 , \r\n ],2]").offset, 4u);
+  EXPECT_EQ(fail("[\",\", \",\" ,  ]").offset, 10u);
   EXPECT_EQ(fail("[1,,2]").code, error_code::unexpected_character);
   EXPECT_EQ(fail("[1] // c").code, error_code::comment_not_allowed);
   EXPECT_EQ(fail("[/* c */1]").code, error_code::comment_not_allowed);

@@ -155,7 +155,16 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
   std::uint64_t ctn_len = 0;  // its elements (members) so far
   bool in_object = false;
   std::uint32_t depth = 0;
+  // The last comma, for a trailing comma's error. Strict text has only
+  // whitespace between the comma and the bracket, so that error finds it
+  // again (comma_before) and the hot loop keeps one register fewer.
   const u8* comma = nullptr;
+  const auto comma_before = [&](const u8* q) {
+    if constexpr (!Strict) return comma;
+    while (*--q != ',') {
+    }
+    return q;
+  };
   bool is_key = false;
   // The length of the last whitespace run after a ',' or an opening bracket
   // at each depth (modulo run_guesses): indentation, which the next run at
@@ -321,12 +330,13 @@ value_done:
   if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
   if (in_object) {
     if (JOT_LIKELY(*p == ',')) {
-      comma = p++;
+      if constexpr (!Strict) comma = p;
+      ++p;
       JOT_SKIP_WS_GUESSED(depth);
       if (JOT_LIKELY(p != end && *p == '"')) goto member_key;
       if (p != end && *p == '}') {
         if (trailing_commas) goto close_container;
-        JOT_FAIL_AT(error_code::trailing_comma, comma);
+        JOT_FAIL_AT(error_code::trailing_comma, comma_before(p));
       }
       JOT_FAIL_UNEXPECTED("expected a string key");
     }
@@ -334,12 +344,13 @@ value_done:
     JOT_FAIL_UNEXPECTED("expected ',' or '}'");
   }
   if (JOT_LIKELY(*p == ',')) {
-    comma = p++;
+    if constexpr (!Strict) comma = p;
+    ++p;
     JOT_SKIP_WS_GUESSED(depth);
     if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
     if (JOT_UNLIKELY(*p == ']')) {
       if (trailing_commas) goto close_container;
-      JOT_FAIL_AT(error_code::trailing_comma, comma);
+      JOT_FAIL_AT(error_code::trailing_comma, comma_before(p));
     }
     goto value;
   }
