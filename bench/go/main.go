@@ -155,7 +155,7 @@ func domSerialize(cfg config, dir string) {
 
 func packets(cfg config, dir string) {
 	pk := [][]byte{mustRead(dir, "packets/valid.json"), mustRead(dir, "packets/invalid.json"), mustRead(dir, "packets/malicious.json")}
-	round := func(c codec) int {
+	roundOf := func(c codec, pk [][]byte) int {
 		h := 0
 		for _, p := range pk {
 			var v any
@@ -165,15 +165,19 @@ func packets(cfg config, dir string) {
 		}
 		return h
 	}
+	round := func(c codec) int { return roundOf(c, pk) }
+	noteOf := func(c codec) string {
+		var v any
+		if c.unmarshal(pk[1], &v) == nil {
+			return "ACCEPTS THE INVALID PACKET"
+		}
+		return ""
+	}
 	mk := func(multi bool) []benchCase {
 		var cases []benchCase
 		for _, c := range codecs {
 			c := c
-			var v any
-			note := ""
-			if c.unmarshal(pk[1], &v) == nil {
-				note = "ACCEPTS THE INVALID PACKET"
-			}
+			note := noteOf(c)
 			op := func() int { return round(c) }
 			if multi {
 				op = func() int {
@@ -203,6 +207,17 @@ func packets(cfg config, dir string) {
 	runGroup(cfg, group{workload: "packets", dataset: "1 thread", metric: "latency", perCall: 3}, mk(false))
 	runGroup(cfg, group{workload: "packets", dataset: fmt.Sprintf("%d threads", cfg.threads), metric: "latency",
 		perCall: float64(3 * packetRounds * cfg.threads)}, mk(true))
+	// Each packet alone, one thread (the C++ runner's rows of the same names).
+	for k, name := range []string{"valid packet", "invalid packet", "malicious packet"} {
+		one := pk[k : k+1]
+		var cases []benchCase
+		for _, c := range codecs {
+			c := c
+			cases = append(cases, benchCase{library: c.name, version: c.version, variant: "any", note: noteOf(c),
+				op: func() int { return roundOf(c, one) }})
+		}
+		runGroup(cfg, group{workload: "packets", dataset: name, metric: "latency", perCall: 1}, cases)
+	}
 }
 
 func ndjson(cfg config, dir string) {

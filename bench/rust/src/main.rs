@@ -177,6 +177,19 @@ fn packets(cfg: &Config, dir: &str, out: &mut Out) {
     let g = Group { workload: "packets", dataset: format!("{} threads", t), metric: "latency", data_bytes: 0.0,
                     docs_per_op: 0.0, per_call: (3 * rounds * t) as f64, case_bytes: vec![] };
     run_group(cfg, &g, &mut cases, out);
+    // Each packet alone, one thread (the C++ runner's rows of the same names).
+    for (k, name) in ["valid packet", "invalid packet", "malicious packet"].iter().enumerate() {
+        let mut cases: Vec<Case> = libs.iter().enumerate().map(|(i, &(lib, ver, rej))| {
+            let mut scratch = Vec::with_capacity(1024);
+            let mut bufs = simd_json::Buffers::new(1024);
+            let one = &pk[k..k + 1];
+            Case { library: lib, version: ver, variant: String::new(), note: note(rej),
+                   op: Box::new(move || round(i, one, &mut scratch, &mut bufs)) as Box<dyn FnMut() -> u64> }
+        }).collect();
+        let g = Group { workload: "packets", dataset: (*name).into(), metric: "latency", data_bytes: 0.0,
+                        docs_per_op: 0.0, per_call: 1.0, case_bytes: vec![] };
+        run_group(cfg, &g, &mut cases, out);
+    }
 }
 
 fn ndjson(cfg: &Config, dir: &str, out: &mut Out) {
