@@ -201,7 +201,7 @@ bool documents::fail(error e, std::size_t base) noexcept {
   // Count lines from the last error onwards (errors come in text order).
   const char* const stop = begin_ + e.offset;
   const detail::line_position at =
-      detail::count_newlines(*parser_.entry_, begin_ + located_, stop, {located_line_, begin_ + located_line_start_});
+      detail::count_newlines(kernel_of(parser_), begin_ + located_, stop, {located_line_, begin_ + located_line_start_});
   located_ = e.offset;
   located_line_ = at.line;
   located_line_start_ = static_cast<std::size_t>(at.line_start - begin_);

@@ -127,7 +127,7 @@ class documents {
                         arena& a, result<document>& current) noexcept;
   // Whether p's options allow parse_line_step (the strict defaults).
   static bool line_at_once_allowed(const parser& p) noexcept;
-  // p's kernel (its line count locates stream_reader's errors).
+  // p's kernel, whose line count locates the errors of documents and stream_reader.
   static const detail::kernel_entry& kernel_of(const parser& p) noexcept { return *p.entry_; }
   error parse(std::string_view bytes) noexcept {
     return parse_step(parser_, bytes, static_cast<std::size_t>(end_ - bytes.data()), *arena_, current_);
