@@ -345,6 +345,79 @@ TEST(Value, RangesAlgorithmsWorkOnTemporaryViews) {
   EXPECT_TRUE((*first) == a[1]);
 }
 
+// ---- pre-order ----
+
+static_assert(std::forward_iterator<jot::preorder_view::iterator>);
+static_assert(std::ranges::forward_range<jot::preorder_view>);
+static_assert(std::ranges::borrowed_range<jot::preorder_view>);
+static_assert(std::same_as<std::ranges::range_reference_t<jot::preorder_view>, jot::value>);
+
+// What a recursive walk sees, in order: each value's type, and the text of
+// keys and strings (a key as a string value just before its member's value).
+void walk_recursively(jot::value v, std::vector<std::string>& out) {
+  out.push_back(std::to_string(static_cast<int>(v.type())));
+  if (v.is_string()) out.back() += ":" + std::string(must(v.get_string()));
+  if (v.is_number()) out.back() += ":" + std::to_string(must(v.get_double()));
+  if (v.is_array()) {
+    for (jot::value e : must(v.get_array())) walk_recursively(e, out);
+  } else if (v.is_object()) {
+    for (jot::member m : must(v.get_object())) {
+      out.push_back(std::to_string(static_cast<int>(jot::type::string)) + ":" + std::string(m.key));
+      walk_recursively(m.value, out);
+    }
+  }
+}
+
+std::vector<std::string> walk_in_preorder(jot::value v) {
+  std::vector<std::string> out;
+  for (jot::value x : v.preorder()) {
+    out.push_back(std::to_string(static_cast<int>(x.type())));
+    if (x.is_string()) out.back() += ":" + std::string(must(x.get_string()));
+    if (x.is_number()) out.back() += ":" + std::to_string(must(x.get_double()));
+  }
+  return out;
+}
+
+TEST(Value, PreorderVisitsWhatARecursiveWalkVisits) {
+  const char* docs[] = {
+      "7", "\"s\"", "null", "[]", "{}", "[[]]", R"({"": {}})",
+      R"({"a": [1, "two", {"k": [true, false, null]}, []], "b": {"c": {"d": "e"}}, "f": -2.5})",
+      R"([{"x": 1}, [{"y": [2, [3, [4]]]}], "z\u00e9", {"": ""}])",
+  };
+  for (const char* text : docs) {
+    SCOPED_TRACE(text);
+    auto d = jot::parse(text);
+    ASSERT_TRUE(d);
+    std::vector<std::string> expected;
+    walk_recursively(d->root(), expected);
+    EXPECT_EQ(walk_in_preorder(d->root()), expected);
+    EXPECT_EQ(d->root().preorder().size(), expected.size());
+  }
+}
+
+TEST(Value, PreorderOfASubtreeStopsAtItsEnd) {
+  auto d = jot::parse(R"({"a": {"k": ["x", {"y": 1}]}, "after": "not visited", "z": [9]})");
+  ASSERT_TRUE(d);
+  const jot::value a = (*d)["a"];
+  ASSERT_TRUE(a.is_object());
+  std::vector<std::string> expected;
+  walk_recursively(a, expected);
+  EXPECT_EQ(walk_in_preorder(a), expected);
+  EXPECT_EQ(expected.size(), 7u);  // {}, "k", [], "x", {}, "y", 1
+  // A scalar's pre-order is itself alone.
+  const jot::value z0 = (*d)["z"][0];
+  EXPECT_EQ(std::ranges::distance(z0.preorder()), 1);
+  EXPECT_TRUE(*z0.preorder().begin() == z0);
+  // Absent: nothing to visit.
+  EXPECT_TRUE((*d)["missing"].preorder().empty());
+  EXPECT_EQ(std::ranges::distance((*d)["missing"].preorder()), 0);
+  // Every string of the document, keys included, without recursion.
+  std::string strings;
+  for (jot::value v : d->root().preorder())
+    if (v.is_string()) strings += std::string(must(v.get_string())) + ",";
+  EXPECT_EQ(strings, "a,k,x,y,after,not visited,z,");
+}
+
 // ---- get<T> and get_or ----
 
 TEST(Value, GenericGetterForEveryType) {

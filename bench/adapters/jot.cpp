@@ -83,6 +83,21 @@ int inspect(void* p, input in) {
   return walk(r->root());
 }
 
+// The same inspection without recursion: value::preorder() visits every
+// node of the tape in document order, keys included, one step per node.
+// The default row keeps the recursive walk every other adapter uses.
+int inspect_preorder(void* p, input in) {
+  auto& s = *static_cast<jot_state*>(p);
+  s.doc = jot::document();
+  s.arena.reset();
+  auto r = s.parser.parse(in.view(), s.arena);
+  if (!r) return -1;
+  int hits = 0;
+  for (jot::value v : r->root().preorder())
+    if (v.is_string()) hits += has_needle(*v.get_string());
+  return hits;
+}
+
 int inspect_small(void* p, input in) {
   auto& s = *static_cast<jot_small_state*>(p);
   alignas(16) char buf[4096];
@@ -338,16 +353,23 @@ std::string_view patch_result(void* p) {
   return w ? *w : std::string_view();
 }
 
+// A row of jot's: variant says how it differs from the default row ("").
+library jot_variant(const char* variant, void* (*create)(), void (*destroy)(void*)) {
+  library l;
+  l.name = "jot";
+  l.version = jot::version_string;
+  l.variant = variant;
+  l.is_jot = true;
+  l.create = create;
+  l.destroy = destroy;
+  return l;
+}
+
 }  // namespace
 
 void register_jot(registry& r, jot::kernel k) {
   chosen_kernel = k;
-  library l;
-  l.name = "jot";
-  l.version = jot::version_string;
-  l.is_jot = true;
-  l.create = create;
-  l.destroy = destroy;
+  library l = jot_variant("", create, destroy);
   l.parse = parse;
   l.load = parse;
   l.serialize = serialize;
@@ -360,13 +382,7 @@ void register_jot(registry& r, jot::kernel k) {
 
   static const std::string all_threads =
       "parse_parallel, " + std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads";
-  library par;
-  par.name = "jot";
-  par.version = jot::version_string;
-  par.variant = all_threads.c_str();
-  par.is_jot = true;
-  par.create = create_parallel;
-  par.destroy = destroy_parallel;
+  library par = jot_variant(all_threads.c_str(), create_parallel, destroy_parallel);
   par.ndjson = ndjson_parallel;
   r.push_back(par);
 
@@ -378,37 +394,23 @@ void register_jot(registry& r, jot::kernel k) {
   pool.ndjson = ndjson_pool;
   r.push_back(pool);
 
-  library small;
-  small.name = "jot";
-  small.version = jot::version_string;
-  small.variant = "4 KB stack buffer";
-  small.is_jot = true;
-  small.create = create_small;
-  small.destroy = destroy_small;
+  library flat = jot_variant("pre-order walk", create, destroy);
+  flat.inspect = inspect_preorder;
+  r.push_back(flat);
+
+  library small = jot_variant("4 KB stack buffer", create_small, destroy_small);
   small.inspect = inspect_small;
   r.push_back(small);
 
   auto add_build = [&](const char* variant, std::string_view (*build)(void*, const tw_data&)) {
-    library b;
-    b.name = "jot";
-    b.version = jot::version_string;
-    b.variant = variant;
-    b.is_jot = true;
-    b.create = create_build;
-    b.destroy = destroy_build;
+    library b = jot_variant(variant, create_build, destroy_build);
     b.build = build;
     r.push_back(b);
   };
   add_build("mutable document, reused arena", build_mutable);
   add_build("writer, reused output_buffer", build_writer);
 
-  library pt;
-  pt.name = "jot";
-  pt.version = jot::version_string;
-  pt.variant = "mutable document: copy, then patch";
-  pt.is_jot = true;
-  pt.create = create_patch;
-  pt.destroy = destroy_patch;
+  library pt = jot_variant("mutable document: copy, then patch", create_patch, destroy_patch);
   pt.patch_load = patch_load;
   pt.patch_apply = patch_apply;
   pt.patch_result = patch_result;

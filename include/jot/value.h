@@ -39,6 +39,7 @@ constexpr const char* type_name(jot::type t) noexcept {
 
 class array;
 class object;
+class preorder_view;
 class value;
 
 namespace detail {
@@ -147,6 +148,11 @@ class value {
   // first element. Fails with invalid_pointer or not_found.
   result<value> at_pointer(std::string_view pointer) const noexcept;
 
+  // Every value of this one's subtree in document order, this value first;
+  // object keys come as string values, each just before its member's value
+  // (so a scan of every string needs no recursion). Empty when absent.
+  preorder_view preorder() const noexcept;
+
   // Deep equality: same types and contents, object members compared in order,
   // numbers by mathematical value (1 == 1.0), absent equals only absent.
   friend bool operator==(value a, value b) noexcept;
@@ -160,6 +166,38 @@ class value {
   const detail::node* n_ = nullptr;
 };
 
+namespace detail {
+// How a value_iterator steps: over a whole subtree, or to the very next node.
+struct next_sibling {
+  static const node* step(const node* n) noexcept { return n->next(); }
+};
+struct next_node {
+  static const node* step(const node* n) noexcept { return n + 1; }
+};
+
+// A forward iterator over tape nodes whose reference is a jot::value handle
+// (a prvalue); Step says where the next one is.
+template <class Step>
+class value_iterator {
+ public:
+  using iterator_concept = std::forward_iterator_tag;
+  using iterator_category = std::input_iterator_tag;  // C++17: reference is no T&
+  using value_type = jot::value;
+  using reference = jot::value;
+  using pointer = void;
+  using difference_type = std::ptrdiff_t;
+  value_iterator() noexcept = default;
+  explicit value_iterator(const node* n) noexcept : n_(n) {}
+  jot::value operator*() const noexcept { return jot::value(n_); }
+  value_iterator& operator++() noexcept { n_ = Step::step(n_); return *this; }
+  value_iterator operator++(int) noexcept { value_iterator t = *this; ++*this; return t; }
+  bool operator==(const value_iterator& o) const noexcept { return n_ == o.n_; }
+
+ private:
+  const node* n_ = nullptr;
+};
+}  // namespace detail
+
 // An object member: key and value.
 struct member {
   std::string_view key;
@@ -171,24 +209,9 @@ struct member {
 // so they outlive a temporary array (std::ranges algorithms accept one).
 class array {
  public:
-  // A forward iterator whose reference is a jot::value handle (a prvalue).
-  class iterator {
-   public:
-    using iterator_concept = std::forward_iterator_tag;
-    using iterator_category = std::input_iterator_tag;  // C++17: reference is no T&
-    using value_type = jot::value;
-    using reference = jot::value;
-    using pointer = void;
-    using difference_type = std::ptrdiff_t;
-    iterator() noexcept = default;
-    explicit iterator(const detail::node* n) noexcept : n_(n) {}
-    jot::value operator*() const noexcept { return jot::value(n_); }
-    iterator& operator++() noexcept { n_ = n_->next(); return *this; }
-    iterator operator++(int) noexcept { iterator t = *this; ++*this; return t; }
-    bool operator==(const iterator& o) const noexcept { return n_ == o.n_; }
-   private:
-    const detail::node* n_ = nullptr;
-  };
+  // A forward iterator whose reference is a jot::value handle (a prvalue);
+  // each step skips an element's whole subtree.
+  using iterator = detail::value_iterator<detail::next_sibling>;
 
   array() noexcept = default;
   explicit array(const detail::node* n) noexcept : n_(n) {}
@@ -243,6 +266,29 @@ class object {
   const detail::node* n_ = nullptr;
 };
 
+// A subtree in pre-order (value::preorder()): every node of the tape from the
+// subtree's root to its end, one step per node, keys included. A borrowed
+// forward range, like array.
+class preorder_view {
+ public:
+  // A forward iterator whose reference is a jot::value handle (a prvalue);
+  // the tape is in pre-order, so each step is the next node.
+  using iterator = detail::value_iterator<detail::next_node>;
+
+  preorder_view() noexcept = default;
+  explicit preorder_view(const detail::node* n) noexcept : n_(n) {}
+  iterator begin() const noexcept { return iterator(n_); }
+  iterator end() const noexcept { return iterator(n_ ? n_->next() : nullptr); }
+  // The number of values visited, keys included: O(1).
+  std::size_t size() const noexcept { return n_ ? static_cast<std::size_t>(n_->next() - n_) : 0; }
+  bool empty() const noexcept { return n_ == nullptr; }
+
+ private:
+  const detail::node* n_ = nullptr;  // the subtree's root
+};
+
+inline preorder_view value::preorder() const noexcept { return preorder_view(n_); }
+
 }  // namespace jot
 
 // Views borrow the document, so iterators taken from a temporary view stay
@@ -253,5 +299,7 @@ template <>
 inline constexpr bool std::ranges::enable_borrowed_range<jot::array> = true;
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<jot::object> = true;
+template <>
+inline constexpr bool std::ranges::enable_borrowed_range<jot::preorder_view> = true;
 
 #include "jot/detail/value_inl.h"
