@@ -43,6 +43,7 @@ const char* error_code_name(error_code code) noexcept {
     case error_code::io_error: return "io_error";
     case error_code::patch_test_failed: return "patch_test_failed";
     case error_code::invalid_patch: return "invalid_patch";
+    case error_code::cancelled: return "cancelled";
   }
   return "unknown";
 }

@@ -302,8 +302,15 @@ TEST(TypedRead, RawJsonAndValuesKeepSubtrees) {
   ASSERT_TRUE(jot::read(json, k, a).ok());
   EXPECT_EQ(k.ext.text, R"({"a" : [1, {"b":null}]})");
   EXPECT_EQ(k.dom["k"][1].get_string().value_or(""), "x");
-  // Raw JSON is validated like everything else.
-  EXPECT_EQ(read_fails<keeper>(R"({"ext":{"a":[1,]},"dom":1})").error().code, error_code::unexpected_character);
+  // Raw JSON is validated like everything else, its errors as jot::parse
+  // reports them (the comma of a trailing comma, a comment).
+  const jot::read_result trailing = read_fails<keeper>(R"({"ext":{"a":[1,]},"dom":1})");
+  EXPECT_EQ(trailing.error().code, error_code::trailing_comma);
+  EXPECT_EQ(trailing.error().offset, 14u);
+  EXPECT_EQ(read_fails<keeper>(R"({"ext":{"a":1,},"dom":1})").error().code, error_code::trailing_comma);
+  EXPECT_EQ(read_fails<keeper>(R"({"ext":{"a":/*c*/1},"dom":1})").error().code, error_code::comment_not_allowed);
+  EXPECT_EQ(read_fails<keeper>(R"({"ext":{"a":"open)").error().code, error_code::unterminated_string);
+  EXPECT_EQ(read_fails<keeper>(R"({"ext":[1.)").error().code, error_code::invalid_number);
   EXPECT_EQ(read_fails<keeper>(R"({"ext":"\x","dom":1})").error().code, error_code::invalid_escape);
 }
 

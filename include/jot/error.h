@@ -51,6 +51,7 @@ enum class error_code : std::uint8_t {
   io_error = 32,                // "input/output error" (a file, descriptor, FILE* or callback failed)
   patch_test_failed = 33,       // "JSON Patch test failed" (a "test" operation did not match)
   invalid_patch = 34,           // "invalid JSON Patch" (a malformed operation)
+  cancelled = 35,               // "stopped by the visitor" (jot::visit: an event returned false)
 };
 
 // Returns the default message of a code: a static string, never null.
@@ -91,6 +92,7 @@ constexpr const char* default_message(error_code code) noexcept {
     case error_code::io_error: return "input/output error";
     case error_code::patch_test_failed: return "JSON Patch test failed";
     case error_code::invalid_patch: return "invalid JSON Patch";
+    case error_code::cancelled: return "stopped by the visitor";
   }
   return "unknown error";
 }

@@ -26,29 +26,12 @@
 
 #include "jot/detail/number.h"
 #include "jot/detail/scan/prelude.h"
+#include "jot/detail/skip_engines.h"
 #include "jot/detail/typed_traits.h"
 #include "jot/parse.h"
 #include "jot/reflect.h"
 
-#if defined(JOT_HAS_X86_KERNELS)
-#include "jot/detail/scan/x86_avx2.h"
-#include "jot/detail/scan/x86_sse2.h"
-#else
-#include "jot/detail/scan/portable.h"
-#if defined(JOT_HAS_NEON_KERNEL)
-#include "jot/detail/scan/arm_neon.h"
-#endif
-#endif
-
 namespace jot::detail {
-
-// The typed engines this header compiles: baseline (SSE2 on x86-64, else
-// portable) and the target's vector engine (AVX2 on x86-64, NEON on AArch64).
-enum class typed_engine : std::uint8_t { baseline, avx2, neon };
-
-// The engine for the kernel that these options select on this CPU (as
-// jot::parser would choose it). Defined in src/typed.cpp.
-typed_engine select_typed_engine(jot::kernel requested) noexcept;
 
 // Builds a read_result: the error, and its path back to front as the error
 // unwinds from the value that failed to the root.
@@ -112,29 +95,8 @@ constexpr jot::type json_type_of(unsigned char c) noexcept {
 
 }  // namespace jot::detail
 
-#if defined(JOT_HAS_X86_KERNELS)
-JOT_TARGET_AVX2_BEGIN
-namespace jot::detail::isa_avx2 {
-#include "jot/detail/scan/skip.inl"
-#include "jot/detail/typed_read.inl"
-}  // namespace jot::detail::isa_avx2
-JOT_TARGET_END
-namespace jot::detail::isa_sse2 {
-#include "jot/detail/scan/skip.inl"
-#include "jot/detail/typed_read.inl"
-}  // namespace jot::detail::isa_sse2
-#else
-namespace jot::detail::isa_portable {
-#include "jot/detail/scan/skip.inl"
-#include "jot/detail/typed_read.inl"
-}  // namespace jot::detail::isa_portable
-#if defined(JOT_HAS_NEON_KERNEL)
-namespace jot::detail::isa_neon {
-#include "jot/detail/scan/skip.inl"
-#include "jot/detail/typed_read.inl"
-}  // namespace jot::detail::isa_neon
-#endif
-#endif
+#define JOT_ENGINE_FILE "jot/detail/typed_read.inl"
+#include "jot/detail/each_engine.inl"
 
 namespace jot {
 
@@ -143,19 +105,7 @@ read_result read(std::string_view json, T& out, arena& a, const read_options& op
   static_assert(detail::typed::shape_v<T> != detail::typed::shape::unsupported,
                 "jot::read: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
   read_result result;
-#if defined(JOT_HAS_X86_KERNELS)
-  if (detail::select_typed_engine(options.kernel) == detail::typed_engine::avx2)
-    detail::isa_avx2::read_document(json, out, &a, options, result);
-  else
-    detail::isa_sse2::read_document(json, out, &a, options, result);
-#elif defined(JOT_HAS_NEON_KERNEL)
-  if (detail::select_typed_engine(options.kernel) == detail::typed_engine::neon)
-    detail::isa_neon::read_document(json, out, &a, options, result);
-  else
-    detail::isa_portable::read_document(json, out, &a, options, result);
-#else
-  detail::isa_portable::read_document(json, out, &a, options, result);
-#endif
+  detail::with_engine(options.kernel, [&](auto engine) { read_document(engine, json, out, &a, options, result); });
   return result;
 }
 

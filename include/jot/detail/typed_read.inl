@@ -807,7 +807,7 @@ inline bool read_value(reader& r, T& out) {
 
 // Reads the whole document json into out; the error, if any, goes to result.
 template <class T>
-JOT_NOINLINE void read_document(std::string_view json, T& out, arena* memory, const read_options& options,
+JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* memory, const read_options& options,
                                 read_result& result) noexcept {
   reader r;
   r.begin = reinterpret_cast<const u8*>(json.data());

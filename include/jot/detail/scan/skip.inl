@@ -7,6 +7,31 @@
 // a jot::value: simdjson On-Demand and glaze skip such values without looking
 // inside; jot rejects invalid JSON wherever it is. No recursion: containers
 // are tracked in a bit stack (one bit per level, object or array).
+//
+// The same scan is jot::visit's engine (jot/visit.h): given events (a V*),
+// it reports each token once it has validated it (a container's opening
+// when it passes the bracket). V = skip_only, the typed reader's skips,
+// compiles every report away, so skipping pays nothing for it. A report that
+// returns false stops the scan with error_code::cancelled at the token.
+//
+//   bool begin(bool object)                    '{' or '['
+//   bool end(bool object)                      '}' or ']'
+//   bool key(const u8* raw, const u8* close, bool escaped)
+//                                              a key's bytes as written, quotes
+//                                              excluded; escaped: it holds a '\\'
+//   bool string(const u8* raw, const u8* close, bool escaped)
+//   bool number(const u8* first, const u8* stop)
+//   bool literal(u8 first)                     't', 'f' or 'n'
+
+// This engine as a type: with_engine (skip_engines.h) passes it, and the
+// engine's entry points take it first, so that a call finds this copy.
+struct engine {};
+
+// The events of a skip that reports nothing.
+struct skip_only {};
+
+template <class V>
+inline constexpr bool reports_events = !std::is_same_v<V, skip_only>;
 
 // What a skip's error message says, as a byte, so that `skipped` fits in two
 // registers (a 24-byte result went through memory on every call).
@@ -30,10 +55,46 @@ struct skipped {
   }
 };
 
+// An error at p, reported as the DOM parser reports it: a token that cannot
+// start or go on there is unexpected_end at the end of the input (strings and
+// numbers keep their own codes), and comment_not_allowed at a comment.
 JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code,
                                    skip_note note = skip_note::none) noexcept {
-  if (p == end) return {p, error_code::unexpected_end, skip_note::none};
+  if (code == error_code::unexpected_character || code == error_code::invalid_literal) {
+    if (p == end) return {p, error_code::unexpected_end, skip_note::none};
+    if (code == error_code::unexpected_character && *p == '/' && end - p >= 2 && (p[1] == '/' || p[1] == '*'))
+      return {p, error_code::comment_not_allowed, skip_note::none};
+  }
   return {p, code, note};
+}
+
+// The error at p where a key should be. A '}' there follows a comma (an
+// empty object is closed at its opening): trailing_comma at the comma, as the
+// DOM parser reports it (only whitespace lies between).
+JOT_COLD inline skipped key_error(const u8* p, const u8* end) noexcept {
+  if (p != end && *p == '}') {
+    while (*--p != ',') {
+    }
+    return {p, error_code::trailing_comma, skip_note::none};
+  }
+  return skip_error(p, end, error_code::unexpected_character, skip_note::key);
+}
+
+// The error s of a scalar at p in a container. A ']' where an array's value
+// should be follows a comma (an empty array is closed at its opening, and an
+// object's values follow ':'): trailing_comma at the comma.
+JOT_COLD inline skipped value_error(skipped s, const u8* p, bool in_object) noexcept {
+  if (*p == ']' && !in_object) {
+    while (*--p != ',') {
+    }
+    return {p, error_code::trailing_comma, skip_note::none};
+  }
+  return s;
+}
+
+// The stop of a scan whose events refused the token at p.
+JOT_COLD inline skipped cancelled_at(const u8* p) noexcept {
+  return {p, error_code::cancelled, skip_note::none};
 }
 
 // The rest of a string whose backslash is at p: one past its closing quote,
@@ -58,13 +119,20 @@ JOT_NOINLINE inline skipped skip_escaped_string(const u8* p, const u8* end, bool
 }
 
 // The string whose opening quote is at p: one past its closing quote, or an
-// error. Validates escapes and, when asked, UTF-8.
-JOT_ALWAYS_INLINE skipped skip_string(const u8* p, const u8* end, bool validate) noexcept {
+// error. Validates escapes and, when asked, UTF-8. Sets escaped when the
+// string holds an escape (events report it; the skip ignores it).
+JOT_ALWAYS_INLINE skipped skip_string(const u8* p, const u8* end, bool validate, bool& escaped) noexcept {
   const u8* start = p + 1;
   const string_stop s = scan_plain_string<scanner>(start, end, validate);
   if (JOT_UNLIKELY(s.code != error_code::ok)) return skip_error(s.p, end, s.code);
-  if (JOT_LIKELY(*s.p == '"')) return {s.p + 1, error_code::ok, skip_note::none};
+  escaped = *s.p != '"';
+  if (JOT_LIKELY(!escaped)) return {s.p + 1, error_code::ok, skip_note::none};
   return skip_escaped_string(s.p, end, validate);
+}
+
+JOT_ALWAYS_INLINE skipped skip_string(const u8* p, const u8* end, bool validate) noexcept {
+  bool escaped;
+  return skip_string(p, end, validate, escaped);
 }
 
 // A number that skip_plain_number leaves to scan_number: converted, not just
@@ -102,29 +170,53 @@ JOT_NOINLINE inline skipped skip_string_value(const u8* p, const u8* end, bool v
 // number or a literal; anything else is an error. InlineString: the string
 // scan inline (the container loop) or a tail call (skip_value, which then
 // needs no frame of its own: with the vector scan inline, every skipped
-// number paid its AVX frame, ~20 instructions of saved registers).
-template <bool InlineString>
-JOT_ALWAYS_INLINE skipped skip_scalar(const u8* p, const u8* end, bool validate) noexcept {
+// number paid its AVX frame, ~20 instructions of saved registers). With
+// events, reports the value once validated.
+template <bool InlineString, class V>
+JOT_ALWAYS_INLINE skipped skip_scalar(const u8* p, const u8* end, bool validate, V* events) noexcept {
   switch (*p) {
     case '"':
-      if constexpr (InlineString) return skip_string(p, end, validate);
-      else return skip_string_value(p, end, validate);
-    case 't': case 'f': case 'n':
-      return skip_literal(p, end);
+      if constexpr (reports_events<V>) {
+        bool escaped = false;
+        const skipped s = skip_string(p, end, validate, escaped);
+        if (s.code == error_code::ok && !events->string(p + 1, s.p - 1, escaped)) return cancelled_at(p);
+        return s;
+      } else if constexpr (InlineString) {
+        return skip_string(p, end, validate);
+      } else {
+        return skip_string_value(p, end, validate);
+      }
+    case 't': case 'f': case 'n': {
+      const skipped s = skip_literal(p, end);
+      if constexpr (reports_events<V>) {
+        if (s.code == error_code::ok && !events->literal(*p)) return cancelled_at(p);
+      }
+      return s;
+    }
     case '-': case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-      if (const u8* q = skip_plain_number(p, end)) return {q, error_code::ok, skip_note::none};
-      return skip_converted_number(p, end);
+    case '5': case '6': case '7': case '8': case '9': {
+      const u8* q = skip_plain_number(p, end);
+      if constexpr (reports_events<V>) {
+        const skipped s = q != nullptr ? skipped{q, error_code::ok, skip_note::none} : skip_converted_number(p, end);
+        if (s.code == error_code::ok && !events->number(p, s.p)) return cancelled_at(p);
+        return s;
+      } else {
+        if (q != nullptr) return {q, error_code::ok, skip_note::none};
+        return skip_converted_number(p, end);
+      }
+    }
     default:
       return skip_error(p, end, error_code::unexpected_character, skip_note::value);
   }
 }
 
 // Skips the object or array at p (p < end, *p is '{' or '['), allowing
-// depth_left more levels of nesting. Out of line, so that skipping a scalar
-// (most unknown members) pays for none of its state.
-JOT_NOINLINE inline skipped skip_container(const u8* p, const u8* end, bool validate,
-                                           std::uint32_t depth_left) noexcept {
+// depth_left more levels of nesting, and reports to events (see the top).
+// Out of line, so that skipping a scalar (most unknown members) pays for none
+// of its state.
+template <class V>
+JOT_NOINLINE skipped skip_container(const u8* p, const u8* end, bool validate, std::uint32_t depth_left,
+                                    V* events) noexcept {
   constexpr std::uint32_t stack_words = 64;  // 4096 levels; deeper is depth_exceeded
   std::uint64_t is_object[stack_words];
   std::uint32_t depth = 0;
@@ -150,6 +242,9 @@ value:
   if (*p == '{' || *p == '[') {
     if (depth >= max_depth) return skip_error(p, end, error_code::depth_exceeded);
     const bool object = *p == '{';
+    if constexpr (reports_events<V>) {
+      if (!events->begin(object)) return cancelled_at(p);
+    }
     const std::uint64_t bit = std::uint64_t{1} << (depth % 64);
     is_object[depth / 64] = object ? (is_object[depth / 64] | bit) : (is_object[depth / 64] & ~bit);
     ++depth;
@@ -157,6 +252,9 @@ value:
     ++p;
     skip_indentation();
     if (p != end && *p == (object ? '}' : ']')) {
+      if constexpr (reports_events<V>) {
+        if (!events->end(object)) return cancelled_at(p);
+      }
       ++p;
       close_container();
       goto after_value;
@@ -164,8 +262,8 @@ value:
     if (object) goto key;
     goto value;
   } else {
-    const skipped s = skip_scalar<true>(p, end, validate);
-    if (s.code != error_code::ok) return s;
+    const skipped s = skip_scalar<true>(p, end, validate, events);
+    if (s.code != error_code::ok) return value_error(s, p, in_object);
     p = s.p;
   }
 
@@ -180,6 +278,9 @@ after_value:
     goto value;
   }
   if (*p == (in_object ? '}' : ']')) {
+    if constexpr (reports_events<V>) {
+      if (!events->end(in_object)) return cancelled_at(p);
+    }
     ++p;
     close_container();
     goto after_value;
@@ -188,10 +289,14 @@ after_value:
 
 key:
   // Inside an object, at what must be a key.
-  if (p == end || *p != '"') return skip_error(p, end, error_code::unexpected_character, skip_note::key);
+  if (p == end || *p != '"') return key_error(p, end);
   {
-    const skipped s = skip_string(p, end, validate);
+    bool escaped = false;
+    const skipped s = skip_string(p, end, validate, escaped);
     if (s.code != error_code::ok) return s;
+    if constexpr (reports_events<V>) {
+      if (!events->key(p + 1, s.p - 1, escaped)) return cancelled_at(p);
+    }
     p = s.p;
   }
   skip_ws();
@@ -202,10 +307,17 @@ key:
 }
 
 // Skips the value at p (whitespace already skipped), allowing depth_left more
-// levels of nesting. A dispatcher with no frame: containers and strings are
-// tail calls, literals and plain numbers are judged here.
-inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
+// levels of nesting, and reports it to events. A dispatcher with no frame:
+// containers and (without events) strings are tail calls, literals and plain
+// numbers are judged here.
+template <class V>
+inline skipped visit_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left, V* events) noexcept {
   if (p == end) return skip_error(p, end, error_code::unexpected_end);
-  if (*p == '{' || *p == '[') return skip_container(p, end, validate, depth_left);
-  return skip_scalar<false>(p, end, validate);
+  if (*p == '{' || *p == '[') return skip_container(p, end, validate, depth_left, events);
+  return skip_scalar<false>(p, end, validate, events);
+}
+
+// visit_value with nothing to report: the typed reader's skip.
+inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
+  return visit_value(p, end, validate, depth_left, static_cast<skip_only*>(nullptr));
 }

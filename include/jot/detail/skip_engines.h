@@ -1,0 +1,71 @@
+// jot/detail/skip_engines.h - the validating skip (scan/skip.inl), compiled
+// once per engine of a user's translation unit, and the one call that picks
+// the engine for a document. Not API. What jot::read (typed_read.h) and
+// jot::visit (jot/visit.h) build on.
+//
+// Engines: on x86-64 with GCC or Clang, AVX2 (chosen when the CPU has it, for
+// the avx2 and avx512 kernels) and SSE2 (every other kernel); elsewhere the
+// portable one, and NEON where it is built. Each is a namespace
+// jot::detail::isa_<engine> holding its scanner, inside its target region;
+// headers add code to every engine through each_engine.inl.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "jot/detail/number.h"
+#include "jot/detail/scan/prelude.h"
+#include "jot/kernel.h"
+
+#if defined(JOT_HAS_X86_KERNELS)
+#include "jot/detail/scan/x86_avx2.h"
+#include "jot/detail/scan/x86_sse2.h"
+#else
+#include "jot/detail/scan/portable.h"
+#if defined(JOT_HAS_NEON_KERNEL)
+#include "jot/detail/scan/arm_neon.h"
+#endif
+#endif
+
+namespace jot::detail {
+
+// The engines a user's translation unit compiles: baseline (SSE2 on x86-64,
+// else portable) and the target's vector engine (AVX2 on x86-64, NEON on
+// AArch64).
+enum class typed_engine : std::uint8_t { baseline, avx2, neon };
+
+// The engine for the kernel that these options select on this CPU (as
+// jot::parser would choose it). Defined in src/typed.cpp.
+typed_engine select_typed_engine(jot::kernel requested) noexcept;
+
+}  // namespace jot::detail
+
+#define JOT_ENGINE_FILE "jot/detail/scan/skip.inl"
+#include "jot/detail/each_engine.inl"
+
+namespace jot::detail {
+
+// Calls f(engine) with the tag of the engine (an empty struct of its
+// namespace, declared by skip.inl) that the kernel selects on this CPU: one
+// dispatch per document. f calls the engine's copy of an algorithm by
+// argument-dependent lookup: `read_document(engine, ...)`.
+template <class F>
+JOT_ALWAYS_INLINE void with_engine(jot::kernel requested, F&& f) noexcept {
+#if defined(JOT_HAS_X86_KERNELS)
+  if (select_typed_engine(requested) == typed_engine::avx2)
+    f(isa_avx2::engine{});
+  else
+    f(isa_sse2::engine{});
+#elif defined(JOT_HAS_NEON_KERNEL)
+  if (select_typed_engine(requested) == typed_engine::neon)
+    f(isa_neon::engine{});
+  else
+    f(isa_portable::engine{});
+#else
+  (void)requested;
+  f(isa_portable::engine{});
+#endif
+}
+
+}  // namespace jot::detail
