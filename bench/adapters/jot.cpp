@@ -4,6 +4,7 @@
 // use a mutable document (jot/mutable.h) and the streaming writer (jot/writer.h).
 #include <jot/jot.h>
 #include <jot/parallel.h>
+#include <jot/visit.h>
 
 #include <algorithm>
 #include <atomic>
@@ -96,6 +97,33 @@ int inspect_preorder(void* p, input in) {
   for (jot::value v : r->root().preorder())
     if (v.is_string()) hits += has_needle(*v.get_string());
   return hits;
+}
+
+// The same inspection with no DOM at all: jot::visit reports every key and
+// string as it validates the packet (the typed reader's scan), and strings
+// with escapes are decoded into a reused scratch string.
+struct needle_visitor : jot::visitor {
+  std::string scratch;
+  int hits = 0;
+  int check(jot::json_string s) {
+    if (!s.has_escapes()) return has_needle(s.raw()) ? 1 : 0;
+    if (scratch.size() < s.raw().size()) scratch.resize(s.raw().size());
+    return has_needle(s.value(scratch.data())) ? 1 : 0;
+  }
+  bool key(jot::json_string s) { hits += check(s); return true; }
+  bool string(jot::json_string s) { hits += check(s); return true; }
+};
+
+void* create_visit() { return new needle_visitor; }
+void destroy_visit(void* p) { delete static_cast<needle_visitor*>(p); }
+
+int inspect_visit(void* p, input in) {
+  auto& v = *static_cast<needle_visitor*>(p);
+  v.hits = 0;
+  jot::visit_options o;
+  o.kernel = chosen_kernel;
+  if (!jot::visit(in.view(), v, o).ok()) return -1;
+  return v.hits;
 }
 
 int inspect_small(void* p, input in) {
@@ -397,6 +425,10 @@ void register_jot(registry& r, jot::kernel k) {
   library flat = jot_variant("pre-order walk", create, destroy);
   flat.inspect = inspect_preorder;
   r.push_back(flat);
+
+  library visiting = jot_variant("visit, no DOM", create_visit, destroy_visit);
+  visiting.inspect = inspect_visit;
+  r.push_back(visiting);
 
   library small = jot_variant("4 KB stack buffer", create_small, destroy_small);
   small.inspect = inspect_small;
