@@ -10,6 +10,7 @@
 //     inside the input;
 //   - an event that returns false stops the scan there: cancelled, at an
 //     offset inside the input, and no event after it.
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -117,6 +118,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(e.code == d.error().code);
     FUZZ_CHECK(e.offset == d.error().offset);
     FUZZ_CHECK(e.line == d.error().line && e.column == d.error().column);
+    FUZZ_CHECK(std::strcmp(e.message, d.error().message) == 0);
     return 0;
   }
   po.keep_number_text = true;

@@ -115,6 +115,7 @@ void expect_same_error(std::string_view text) {
     EXPECT_EQ(got.offset, want.error().offset) << jot::kernel_name(k) << ": " << text;
     EXPECT_EQ(got.line, want.error().line) << jot::kernel_name(k) << ": " << text;
     EXPECT_EQ(got.column, want.error().column) << jot::kernel_name(k) << ": " << text;
+    EXPECT_STREQ(got.message, want.error().message) << jot::kernel_name(k) << ": " << text;
   }
 }
 
@@ -123,6 +124,7 @@ TEST(Visit, ErrorsAreTheParsersErrors) {
       "", "   ", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "[1 2]", "\"abc", "\"a\nb\"", "[\"\\x\"]",
       "[\"\\ud800\"]", "[01]", "[1.]", "[-]", "1e309", "[tru]", "nul", "{\"a\":1}}", "[1]\n\n x",
       "{\n  \"k\": [\n    1,\n    \"\xff\"\n  ]\n}", "[[[[", "{\"a\":{\"b\":[}}", "\xef\xbb\xbf{}",
+      "{1}", "{\"a\":1, 2}", "[1:",
   };
   for (const char* text : bad) expect_same_error(text);
 }

@@ -327,6 +327,24 @@ class validate(case):
         for path, line in zip(reject, lines):
             self.assertRegex(line.decode("utf-8", "replace"), r"^" + re.escape(path) + r"(:\d+:\d+)?: \S")
 
+    def test_whole_file_checks_agree(self):
+        # A whole file is checked without a DOM when the options are strict
+        # and the depth at most 4096, else by a parse: both must say the same.
+        if not DATA_DIR:
+            self.skipTest("shared test data not found")
+        suite = os.path.join(DATA_DIR, "..", "conformance", "JSONTestSuite", "test_parsing")
+        if not os.path.isdir(suite):
+            self.skipTest("conformance suite not found at " + suite)
+        files = sorted(glob.glob(os.path.join(suite, "[ni]_*.json")))
+        without_dom = run("validate", "--max-depth", "4096", *files)
+        with_dom = run("validate", "--max-depth", "4097", *files)
+        self.assertEqual(without_dom[0], with_dom[0])
+        # Only a depth error may differ (it is found one level deeper).
+        a = [l for l in without_dom[2].split(b"\n") if b"nesting too deep" not in l]
+        b = [l for l in with_dom[2].split(b"\n") if b"nesting too deep" not in l]
+        self.assertGreater(len(a), 150)
+        self.assertEqual(a, b)
+
 
 class rewrite(case):
     def test_minify_exact(self):

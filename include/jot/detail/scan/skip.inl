@@ -35,7 +35,7 @@ inline constexpr bool reports_events = !std::is_same_v<V, skip_only>;
 
 // What a skip's error message says, as a byte, so that `skipped` fits in two
 // registers (a 24-byte result went through memory on every call).
-enum class skip_note : std::uint8_t { none, value, key, colon, object_end, array_end };
+enum class skip_note : std::uint8_t { none, value, key, first_key, colon, object_end, array_end };
 
 // Where a skip stopped: past the value, or at the error.
 struct skipped {
@@ -47,6 +47,7 @@ struct skipped {
     switch (note) {
       case skip_note::value: return "expected a value";
       case skip_note::key: return "expected a string key";
+      case skip_note::first_key: return "expected a string key or '}'";
       case skip_note::colon: return "expected ':' after an object key";
       case skip_note::object_end: return "expected ',' or '}'";
       case skip_note::array_end: return "expected ',' or ']'";
@@ -259,7 +260,10 @@ value:
       close_container();
       goto after_value;
     }
-    if (object) goto key;
+    if (object) {
+      if (p == end || *p != '"') return skip_error(p, end, error_code::unexpected_character, skip_note::first_key);
+      goto key;
+    }
     goto value;
   } else {
     const skipped s = skip_scalar<true>(p, end, validate, events);
