@@ -10,6 +10,8 @@
 // large. Checks that the steps equal documents over the whole text (values,
 // sources, error codes and positions); array elements equal the same stream
 // read through a window holding all of it, and the whole array's elements.
+// A reader with parse = false yields the same steps once each source is
+// checked by jot::visit and its error located by the reader.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -18,6 +20,7 @@
 
 #include <jot/documents.h>
 #include <jot/stream.h>
+#include <jot/visit.h>
 
 #include "fuzz_check.h"
 
@@ -69,6 +72,50 @@ std::vector<step> stream(const jot::parser& p, std::string_view text, std::size_
   jot::arena a;
   jot::stream_reader r(p, jot::source::of(src), {w.get(), window}, a, o);
   return steps_of(r);
+}
+
+// The steps of a reader with parse = false, each found source then checked
+// by jot::visit (with the parser's rules) and its error located by the
+// reader. A delimited format that stops at a bad document stops there too.
+std::vector<step> stream_unparsed(const jot::parser& p, std::string_view text, std::size_t window,
+                                  std::size_t chunk, jot::stream_options o) {
+  std::unique_ptr<char[]> w(new char[window]);
+  chunked src{text, chunk};
+  jot::arena a(nullptr, 0);  // no memory: building a document would fail
+  o.parse = false;
+  jot::stream_reader r(p, jot::source::of(src), {w.get(), window}, a, o);
+  const bool stops = !o.continue_after_error && !o.array_elements && o.format != jot::document_format::concatenated;
+  jot::visit_options vo;
+  vo.validate_utf8 = p.options().validate_utf8;
+  vo.max_depth = p.options().max_depth;
+  vo.kernel = p.kernel();
+  std::vector<step> out;
+  while (r.next()) {
+    FUZZ_CHECK(r.index() == out.size());
+    step s{false, {}, std::string(r.source()), {}};
+    if (!r.current()) {
+      s.error = r.current().error();
+    } else {
+      FUZZ_CHECK(!r.current()->root().exists());
+      jot::visitor nothing;
+      const jot::error e = jot::visit(r.source(), nothing, vo);
+      if (e.ok()) {
+        jot::arena da;
+        auto d = p.parse(r.source(), da);
+        FUZZ_CHECK(d.ok());
+        jot::output_buffer buf;
+        auto written = jot::write(d->root(), buf);
+        FUZZ_CHECK(written.ok());
+        s.ok = true;
+        s.json = std::string(*written);
+      } else {
+        s.error = r.locate(e);
+      }
+    }
+    out.push_back(std::move(s));
+    if (!out.back().ok && stops) break;
+  }
+  return out;
 }
 
 void check_same(const std::vector<step>& got, const std::vector<step>& want) {
@@ -170,5 +217,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::size_t window = largest(want, text) + 16 + extra + comment_room;
   check_same(stream(p, text, window, chunk, so), want);
+  // parse = false: the same steps once checked, where jot::visit has the
+  // parser's rules; else a prefix format is parsed anyway, the same steps.
+  if (!options.allow_comments && !options.allow_trailing_commas && !options.keep_number_text) {
+    check_same(stream_unparsed(p, text, window, chunk, so), want);
+  } else if (prefix) {
+    jot::stream_options uo = so;
+    uo.parse = false;
+    check_same(stream(p, text, window, chunk, uo), want);
+  }
   return 0;
 }

@@ -35,6 +35,11 @@ inline bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r
 inline bool record_may_be_cut(const value& root, char last) noexcept {
   return (root.is_number() || root.is_bool() || root.is_null()) && !is_space(last);
 }
+// The same for a record not parsed: its first and last bytes (not spaces).
+inline bool record_may_be_cut(char first, char last) noexcept {
+  return (first == '-' || (first >= '0' && first <= '9') || first == 't' || first == 'f' || first == 'n') &&
+         !is_space(last);
+}
 inline constexpr const char* record_cut_message =
     "number or literal without whitespace after it: possibly truncated";
 

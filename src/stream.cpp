@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "document_bytes.h"
+#include "jot/visit.h"
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <cerrno>
@@ -103,6 +104,14 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
                                                   ? document_format::concatenated
                                                   : options.format),
               p.kernel()),
+      // jot::visit's scan is strict: lenient options still parse.
+      scan_only_(!options.parse &&
+                 (options.array_elements || options.format == document_format::concatenated) &&
+                 !p.options().allow_comments && !p.options().allow_trailing_commas &&
+                 !p.options().keep_number_text && p.options().max_depth <= 4096),
+      unparsed_(!options.parse && (scan_only_ || (!options.array_elements &&
+                                                  options.format != document_format::concatenated))),
+      engine_(static_cast<std::uint8_t>(detail::select_typed_engine(p.kernel()))),
       source_in_(src),
       arena_(&a),
       options_(options),
@@ -118,6 +127,62 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
 stream_reader::~stream_reader() {
   if (window_ != nullptr && owned_)
     upstream_.deallocate(upstream_.context, window_, cap_, alignof(std::max_align_t));
+}
+
+error stream_reader::parse(const char* bytes, std::size_t size) noexcept {
+  if (scan_only_) {
+    const error e = scan(std::string_view(bytes, size), &consumed_);
+    if (e.ok() && !current_.ok()) current_ = document();  // an empty one: root() absent
+    return e;
+  }
+  const error e = documents::parse_step(parser_, std::string_view(bytes, size), size, *arena_, current_);
+  if (e.ok()) consumed_ = current_->consumed();
+  return e;
+}
+
+error stream_reader::scan(std::string_view text, std::size_t* consumed) noexcept {
+  jot::visitor nothing;  // no events: the scan only validates and finds the end
+  detail::visit_events<jot::visitor> events{nothing};
+  error e;
+  const parse_options& o = parser_.options();
+  detail::with_engine(static_cast<detail::typed_engine>(engine_), [&](auto engine) {
+    visit_document(engine, text, events, o.max_depth, o.validate_utf8, e, consumed);
+  });
+  return e;
+}
+
+bool stream_reader::scalar_record_invalid(const char* bytes, std::size_t size) noexcept {
+  const parse_options& o = parser_.options();
+  if (o.allow_comments || o.allow_trailing_commas || o.keep_number_text) return false;
+  return !scan(std::string_view(bytes, size), nullptr).ok();
+}
+
+error stream_reader::locate(error e) noexcept {
+  if (e.ok() || source_.data() == nullptr) return e;
+  const std::size_t rel = std::min(e.offset, source_.size());
+  std::uint64_t line;
+  std::uint64_t line_start;
+  if (counted_ <= source_offset_) {
+    count_lines(source_offset_);
+    line = line_;
+    line_start = line_start_;
+  } else {
+    // An NDJSON line, whose LF was counted when it was yielded: the line
+    // before, which starts at the line (the first, after a byte order mark,
+    // at 0).
+    line = line_ - 1;
+    line_start = line == 1 ? 0 : source_offset_;
+  }
+  const detail::line_position found = detail::count_newlines(documents::kernel_of(parser_), source_.data(),
+                                                             source_.data() + rel, {line, nullptr});
+  if (found.line != line) {
+    line = found.line;
+    line_start = source_offset_ + static_cast<std::uint64_t>(found.line_start - source_.data());
+  }
+  e.offset = static_cast<std::size_t>(source_offset_ + rel);
+  e.line = line;
+  e.column = source_offset_ + rel - line_start + 1;
+  return e;
 }
 
 bool stream_reader::next() noexcept {
@@ -250,7 +315,7 @@ bool stream_reader::fail_at(error_code code, const char* message, std::size_t at
 
 // NDJSON and RFC 7464: a piece ends at the delimiter or at the end of the stream.
 bool stream_reader::next_delimited(char delimiter) noexcept {
-  if (delimiter == '\n' && pos_ != end_ && documents::line_at_once_allowed(parser_)) {
+  if (delimiter == '\n' && pos_ != end_ && !unparsed_ && documents::line_at_once_allowed(parser_)) {
     // As documents does: one pass that stops at the LF, kept only when the
     // document and its spaces end at an LF in the window; anything else
     // (an error, a blank line, a line the window cuts) goes the exact way.
@@ -306,6 +371,19 @@ bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noex
     past_first_piece_ = true;
     yielded = to != from && fail_at(error_code::unexpected_character,
                                     "expected a record separator (0x1E)", from);
+  } else if (unparsed_) {
+    // Found, not checked: blank when it holds only whitespace.
+    std::size_t first = from;
+    while (first != to && is_space(window_[first])) ++first;
+    if (first == to) {
+      yielded = false;
+    } else if (!ndjson && detail::record_may_be_cut(window_[first], window_[to - 1]) &&
+               !scalar_record_invalid(window_ + from, to - from)) {
+      fail_at(error_code::unexpected_end, detail::record_cut_message, to);
+    } else {
+      if (!current_.ok()) current_ = document();  // an empty one: root() absent
+      succeed();
+    }
   } else if (const error e = parse(source_.data(), source_.size()); !e.ok()) {
     if (e.code == error_code::empty_input) {
       yielded = false;  // a blank line or an empty record
@@ -386,7 +464,7 @@ error stream_reader::parse_prefix(bool& failed_io) noexcept {
       continue;
     }
     const error e = parse(window_ + pos_, avail);
-    const bool open = may_continue(e, e.ok() ? current_->consumed() : 0, window_ + pos_, avail);
+    const bool open = may_continue(e, e.ok() ? consumed_ : 0, window_ + pos_, avail);
     if (open && read_failed_) {
       failed_io = true;
       fail_read();
@@ -433,7 +511,7 @@ bool stream_reader::next_concatenated() noexcept {
     }
     return fail(located);
   }
-  const std::size_t consumed = current_->consumed();
+  const std::size_t consumed = consumed_;
   const std::size_t stop = pos_ + consumed;
   source_ = std::string_view(window_ + pos_, consumed);
   source_offset_ = base_ + pos_;
@@ -463,12 +541,17 @@ bool stream_reader::next_element_in_window() noexcept {
   if (at == end_ || w[at] != ',') return false;
   ++at;  // the element's source() starts here, as in next_element
   const std::size_t avail = end_ - at;
-  if (!documents::run_step(parser_, std::string_view(w + at, avail), avail, false, *arena_, current_)
-           .ok()) {
-    arena_->reset();  // the attempt's nodes
-    return false;
+  if (scan_only_) {
+    if (!parse(w + at, avail).ok()) return false;
+  } else {
+    if (!documents::run_step(parser_, std::string_view(w + at, avail), avail, false, *arena_, current_)
+             .ok()) {
+      arena_->reset();  // the attempt's nodes
+      return false;
+    }
+    consumed_ = current_->consumed();
   }
-  const std::size_t consumed = current_->consumed();
+  const std::size_t consumed = consumed_;
   if (consumed == avail || (consumed + 1 == avail && w[at + consumed] == '/')) {  // may_continue
     arena_->reset();
     return false;
@@ -550,8 +633,8 @@ bool stream_reader::next_element() noexcept {
       }
       return fail(located);
     }
-    source_ = std::string_view(window_ + pos_, current_->consumed());
-    pos_ += current_->consumed();
+    source_ = std::string_view(window_ + pos_, consumed_);
+    pos_ += consumed_;
     array_ = array_state::after_element;
     return succeed();
   }

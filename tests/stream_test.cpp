@@ -6,6 +6,7 @@
 #include <jot/jot.h>
 #include <jot/stream.h>
 #include <jot/typed.h>
+#include <jot/visit.h>
 
 #include <algorithm>
 #include <cstring>
@@ -84,6 +85,7 @@ const format_case cases[] = {
     {document_format::ndjson, true, "1\n[1,\n2]\n{\"k\":\"v\"}\n  \nfalse x\n\"\\ud83d\\ude00\"\n"},
     {document_format::ndjson, true, "\xEF\xBB\xBF[1]\n[\"\xC3\xA9\xF0\x9F\x98\x80\"]\n{\"a\":[{}]}\n"},
     {document_format::ndjson, false, "[1]\n{\"a\" 1}\n[2]\n"},
+    {document_format::ndjson, true, "\xEF\xBB\xBF[1,]\n[2]\n{\"a\":\n"},
     // Lines whose one-pass parse fails at the LF (a cut literal, string or
     // escape) and lines followed by content: each is judged on its own.
     {document_format::ndjson, true, "tru\n[true\n\"ab\n[\"\\u00\n[1] x\n{\"a\":fals\n[2] \r\n3"},
@@ -394,6 +396,103 @@ TEST(Stream, ArrayElementsErrors) {
   EXPECT_TRUE(steps[1].ok);
 }
 
+// The steps of a reader with parse = false, each source() then checked by
+// jot::visit and its error located by the reader: they must be the parsing
+// reader's steps, whatever the window and the reads. A delimited format
+// without continue_after_error stops at the first bad document, as the
+// parsing reader does (the finding reader cannot know it is bad).
+std::vector<step> by_stream_unparsed(string_source src, std::size_t window, jot::stream_options s,
+                                     const jot::parse_options& o = {}) {
+  std::unique_ptr<char[]> w(new char[window]);
+  jot::arena a(nullptr, 0);  // no memory at all: building a document would fail
+  jot::parser p(o);
+  s.parse = false;
+  jot::stream_reader r(p, jot::source::of(src), {w.get(), window}, a, s);
+  const bool delimited = !s.array_elements && s.format != document_format::concatenated;
+  std::vector<step> out;
+  while (r.next()) {
+    step st;
+    st.index = r.index();
+    st.source = std::string(r.source());
+    if (!r.current()) {
+      st.error = r.current().error();
+    } else {
+      EXPECT_FALSE(r.current()->root().exists());
+      jot::visitor nothing;
+      const jot::error e = jot::visit(r.source(), nothing);
+      if (e.ok()) {
+        jot::arena doc_arena;
+        const jot::document d = must(jot::parse(r.source(), doc_arena));
+        jot::output_buffer buf;
+        st.ok = true;
+        st.json = std::string(must(jot::write(d.root(), buf)));
+      } else {
+        st.error = r.locate(e);
+      }
+    }
+    out.push_back(st);
+    if (!st.ok && delimited && !s.continue_after_error) break;
+  }
+  return out;
+}
+
+TEST(Stream, UnparsedStepsAreTheParsedOnesOnceChecked) {
+  for (const format_case& c : cases) {
+    SCOPED_TRACE(c.text);
+    const std::string_view text = c.text;
+    jot::parse_options o;
+    o.allow_bom = true;
+    const jot::stream_options s{c.format, false, c.go_on};
+    const std::vector<step> expected = by_stream({text, text.size()}, text.size() + 16, s, o);
+    const std::size_t min_window = largest(expected) + 16;
+    for (std::size_t w = min_window; w <= text.size() + 2; ++w) {
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, text.size()}) {
+        SCOPED_TRACE("window " + std::to_string(w) + ", chunk " + std::to_string(chunk));
+        EXPECT_EQ(by_stream_unparsed({text, chunk}, w, s, o), expected);
+      }
+    }
+  }
+  const char* arrays[] = {
+      " [ {\"a\":[1,{}]} ,\n\"s\" , [[]], 12345, -0.5e3 ,true,null ]\n",
+      "[1,\n  [2,\n   x]]", "[1,2] x", "[1,{\"a\" 1}]", "[1,2", "[\"\\ud83d\\ude00\xC3\xA9\",{\"k\":\"\\n\"}]",
+      "[1,\n\"a\nb\"]", "[{\"k\":[1,2,]}]",
+  };
+  for (const char* t : arrays) {
+    SCOPED_TRACE(t);
+    const std::string_view text = t;
+    const jot::stream_options s{document_format::ndjson, true};
+    for (std::size_t w = 24; w <= text.size() + 2; ++w) {
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{4}, text.size()}) {
+        SCOPED_TRACE("window " + std::to_string(w) + ", chunk " + std::to_string(chunk));
+        EXPECT_EQ(by_stream_unparsed({text, chunk}, w, s), by_stream({text, chunk}, w, s));
+      }
+    }
+  }
+}
+
+// Lenient options: concatenated documents are then parsed to find their end
+// (the finding scan is strict), and still yield what a parse yields.
+TEST(Stream, UnparsedWithCommentsStillParses) {
+  const std::string_view text = "[1, /* c */ 2] // x\n{\"a\":1,}";
+  jot::parse_options o;
+  o.allow_comments = true;
+  o.allow_trailing_commas = true;
+  jot::stream_options s{document_format::concatenated};
+  s.parse = false;
+  char window[64];
+  jot::arena a;
+  jot::parser p(o);
+  string_source src{text};
+  jot::stream_reader r(p, jot::source::of(src), {window, sizeof window}, a, s);
+  std::vector<std::string> roots;
+  while (r.next()) {
+    ASSERT_TRUE(r.current().ok()) << r.current().error().message;
+    jot::output_buffer buf;
+    roots.emplace_back(must(jot::write(r.current()->root(), buf)));
+  }
+  EXPECT_EQ(roots, (std::vector<std::string>{"[1,2]", "{\"a\":1}"}));
+}
+
 struct point {
   int x = 0;
   int y = 0;
@@ -426,6 +525,38 @@ TEST(Stream, TypedElements) {
     ++i;
   }
   EXPECT_EQ(i, 200);
+}
+
+// parse = false: each line decoded by jot::read only, and its error located
+// in the stream by the reader.
+TEST(Stream, TypedLinesWithoutDocuments) {
+  const std::string_view text =
+      "{\"x\":1,\"y\":2,\"name\":\"a\"}\n\n{\"x\":3,\"y\":4,\"name\":\"b\"}\r\n{\"x\":5,\"y\":\"six\",\"name\":\"c\"}\n";
+  string_source src{text, 5};
+  char window[48];
+  jot::arena none(nullptr, 0);
+  jot::stream_options so{document_format::ndjson};
+  so.parse = false;
+  jot::stream_reader r(jot::source::of(src), {window, sizeof window}, none, so);
+  std::vector<std::pair<int, std::string>> got;  // copies: views die at the next step
+  jot::read_result last;
+  while (r.next()) {
+    ASSERT_TRUE(r.current().ok());
+    point p;
+    last = jot::read(r.source(), p);
+    if (!last) break;
+    got.emplace_back(p.x, std::string(p.name));
+  }
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[1], (std::pair<int, std::string>(3, "b")));
+  ASSERT_FALSE(last.ok());
+  EXPECT_EQ(last.path(), "/y");
+  const jot::error e = r.locate(last.error());
+  const std::size_t at = text.find("\"six\"");
+  EXPECT_EQ(e.code, last.error().code);
+  EXPECT_EQ(e.offset, at);
+  EXPECT_EQ(e.line, 4u);
+  EXPECT_EQ(e.column, at - text.rfind('\n', at));
 }
 
 // A source that generates `total` bytes of NDJSON or of one array, on the

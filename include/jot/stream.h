@@ -18,7 +18,10 @@
 // holds the current document and what was read after it; between steps the
 // unread tail moves to the window's start and the source refills the rest.
 // Peak memory is the window plus the arena's largest document, whatever the
-// stream's length. docs/streams.md gives every rule.
+// stream's length. With stream_options::parse = false a step only finds the
+// document's bytes (source()), for jot::read to decode straight into a struct;
+// locate() then places the decoder's errors in the stream. docs/streams.md
+// gives every rule.
 #pragma once
 
 #include <cstddef>
@@ -80,6 +83,13 @@ struct stream_options {
                                 // (format is then ignored)
   bool continue_after_error = false;  // after a bad document, go on at the next line (ndjson)
                                       // or record (json_seq); the others always stop
+  bool parse = true;  // false: a step only finds the next document's bytes (source()) for
+                      // jot::read or jot::visit, builds no document and leaves the arena
+                      // empty; ndjson lines and json_seq records are then not checked (the
+                      // decoder does it), concatenated documents and array elements are
+                      // (the scan that finds their end validates them with jot::visit's
+                      // rules; with comments, trailing commas or keep_number_text they
+                      // are parsed as with parse = true)
 };
 
 // Reads documents from a source through a window. Each step resets the arena
@@ -108,7 +118,12 @@ class stream_reader {
   // The current document or its error (offset, line and column in the whole
   // stream). Valid until the next step; requires a next() that returned true.
   // Strings without escapes point into the window: valid until the next step.
+  // With parse = false, a document found is an empty one (root() absent).
   result<document>& current() noexcept JOT_LIFETIMEBOUND { return current_; }
+  // e, an error located in source() (what jot::read or jot::visit of source()
+  // returned), located in the stream instead: offset, line and column as the
+  // reader's own errors say them. Requires a step that yielded a source().
+  error locate(error e) noexcept;
   // 0-based index of the current document (or array element), bad ones included.
   std::size_t index() const noexcept { return index_ - 1; }
   // The bytes the current document was parsed from, as documents::source()
@@ -133,11 +148,13 @@ class stream_reader {
   // What fill() did.
   enum class more : std::uint8_t { read, full, failed };
 
-  // Parses size bytes into the arena as the current document (on success),
-  // else returns the error, its offset relative to bytes.
-  error parse(const char* bytes, std::size_t size) noexcept {
-    return documents::parse_step(parser_, std::string_view(bytes, size), size, *arena_, current_);
-  }
+  // Parses size bytes into the arena as the current document (on success;
+  // with parse = false, only finds and checks its end), else returns the
+  // error, its offset relative to bytes. Sets consumed_ on success.
+  error parse(const char* bytes, std::size_t size) noexcept;
+  // jot::visit's scan of text with the parser's depth and UTF-8 rules: one
+  // document and its spaces (consumed set), or with no consumed all of text.
+  error scan(std::string_view text, std::size_t* consumed) noexcept;
   // Moves the unread bytes to the window's start, grows a full window when
   // allowed, then reads the source once (until the window is full when
   // until_full). Returns full when no byte could be added, failed (with the
@@ -149,6 +166,11 @@ class stream_reader {
   error_code grow(std::size_t at_least) noexcept;
   // NDJSON and RFC 7464: the bytes up to the next delimiter are one piece.
   bool next_delimited(char delimiter) noexcept;
+  // parse = false, json_seq: a record of a number or literal with no
+  // whitespace after it fails as possibly cut only when it is valid (as a
+  // parse would find); true when jot::visit's scan (strict options only)
+  // finds it invalid, so that the decoder reports that error instead.
+  bool scalar_record_invalid(const char* bytes, std::size_t size) noexcept;
   // Parses the piece [from, to) of the window; false when it holds no document.
   bool piece(std::size_t from, std::size_t to, bool delimited) noexcept;
   // A piece longer than the window: reads on to its delimiter, dropping the
@@ -184,6 +206,11 @@ class stream_reader {
   }
 
   parser parser_;  // the caller's options and kernel, without allow_bom
+  bool scan_only_;   // parse = false, and concatenated or array elements are found by a
+                     // validating scan (jot::visit's), not a parse
+  bool unparsed_;    // parse = false: no document is built
+  std::uint8_t engine_;  // scan_only_: the scan's engine (detail::typed_engine), chosen once
+  std::size_t consumed_ = 0;  // bytes of the last successful parse() (its document and spaces)
   jot::source source_in_;
   arena* arena_;
   stream_options options_;

@@ -46,26 +46,32 @@ typed_engine select_typed_engine(jot::kernel requested) noexcept;
 
 namespace jot::detail {
 
-// Calls f(engine) with the tag of the engine (an empty struct of its
-// namespace, declared by skip.inl) that the kernel selects on this CPU: one
-// dispatch per document. f calls the engine's copy of an algorithm by
-// argument-dependent lookup: `read_document(engine, ...)`.
+// Calls f(engine) with the tag of engine e (an empty struct of its
+// namespace, declared by skip.inl). f calls the engine's copy of an
+// algorithm by argument-dependent lookup: `read_document(engine, ...)`.
 template <class F>
-JOT_ALWAYS_INLINE void with_engine(jot::kernel requested, F&& f) noexcept {
+JOT_ALWAYS_INLINE void with_engine(typed_engine e, F&& f) noexcept {
 #if defined(JOT_HAS_X86_KERNELS)
-  if (select_typed_engine(requested) == typed_engine::avx2)
+  if (e == typed_engine::avx2)
     f(isa_avx2::engine{});
   else
     f(isa_sse2::engine{});
 #elif defined(JOT_HAS_NEON_KERNEL)
-  if (select_typed_engine(requested) == typed_engine::neon)
+  if (e == typed_engine::neon)
     f(isa_neon::engine{});
   else
     f(isa_portable::engine{});
 #else
-  (void)requested;
+  (void)e;
   f(isa_portable::engine{});
 #endif
+}
+
+// with_engine for the engine the kernel selects on this CPU: one dispatch per
+// document.
+template <class F>
+JOT_ALWAYS_INLINE void with_engine(jot::kernel requested, F&& f) noexcept {
+  with_engine(select_typed_engine(requested), static_cast<F&&>(f));
 }
 
 }  // namespace jot::detail

@@ -3,10 +3,13 @@
 // scan it drives). Not API.
 
 // Visits the one JSON text json, reporting its tokens to events (see
-// skip.inl); err is left ok, or says what stopped the scan and where.
+// skip.inl); err is left ok, or says what stopped the scan and where. With
+// consumed, json may go on after the text (a stream's next document), and
+// *consumed is set to the bytes of the text and the whitespace after it, as
+// a parse with allow_trailing_content consumes.
 template <class V>
 JOT_NOINLINE void visit_document(engine, std::string_view json, V& events, std::uint32_t max_depth, bool validate,
-                                 jot::error& err) noexcept {
+                                 jot::error& err, std::size_t* consumed = nullptr) noexcept {
   const u8* const begin = reinterpret_cast<const u8*>(json.data());
   const u8* const end = begin + json.size();
   const auto fail = [&](const u8* at, error_code code, const char* message) {
@@ -24,6 +27,10 @@ JOT_NOINLINE void visit_document(engine, std::string_view json, V& events, std::
   const skipped s = visit_value(p, end, validate, max_depth, &events);
   if (s.code != error_code::ok) return fail(s.p, s.code, s.message());
   p = scanner::skip_spaces_inlined(s.p, end);
+  if (consumed != nullptr) {
+    *consumed = static_cast<std::size_t>(p - begin);
+    return;
+  }
   if (p != end) {
     const skipped t = skip_error(p, end, error_code::unexpected_character);  // a comment, perhaps
     return fail(p, t.code == error_code::unexpected_character ? error_code::trailing_content : t.code, nullptr);
