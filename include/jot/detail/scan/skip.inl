@@ -69,16 +69,17 @@ JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code,
   return {p, code, note};
 }
 
-// The error at p where a key should be. A '}' there follows a comma (an
-// empty object is closed at its opening): trailing_comma at the comma, as the
-// DOM parser reports it (only whitespace lies between).
+// The error at p where a key should be, after '{' or ',' and whitespace
+// (found again here, so that the hot path keeps no state for it). A '}'
+// there follows a comma (an empty object is closed at its opening):
+// trailing_comma at the comma, as the DOM parser reports it. Otherwise the
+// parser's message: after '{' a '}' would do too.
 JOT_COLD inline skipped key_error(const u8* p, const u8* end) noexcept {
-  if (p != end && *p == '}') {
-    while (*--p != ',') {
-    }
-    return {p, error_code::trailing_comma, skip_note::none};
-  }
-  return skip_error(p, end, error_code::unexpected_character, skip_note::key);
+  const u8* before = p - 1;
+  while (*before == ' ' || *before == '\n' || *before == '\r' || *before == '\t') --before;
+  if (p != end && *p == '}') return {before, error_code::trailing_comma, skip_note::none};
+  return skip_error(p, end, error_code::unexpected_character,
+                    *before == '{' ? skip_note::first_key : skip_note::key);
 }
 
 // The error s of a scalar at p in a container. A ']' where an array's value
@@ -260,10 +261,7 @@ value:
       close_container();
       goto after_value;
     }
-    if (object) {
-      if (p == end || *p != '"') return skip_error(p, end, error_code::unexpected_character, skip_note::first_key);
-      goto key;
-    }
+    if (object) goto key;
     goto value;
   } else {
     const skipped s = skip_scalar<true>(p, end, validate, events);
