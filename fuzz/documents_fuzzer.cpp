@@ -6,10 +6,14 @@
 // equals a plain parse of its source() bytes, that errors carry sane
 // positions in the whole text, that the sources tile the text in order, and
 // for NDJSON that the iteration is exactly "split at LF, skip blank lines,
-// parse each line" done the slow way here.
+// parse each line" done the slow way here. With parse = false (where
+// jot::visit has the parser's rules), the steps are the same once each
+// source is visited and its error located by the iteration.
+#include <cstring>
 #include <vector>
 
 #include <jot/documents.h>
+#include <jot/visit.h>
 
 #include "fuzz_check.h"
 
@@ -100,6 +104,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   FUZZ_CHECK(!docs.next());
   FUZZ_CHECK(docs.count() == got.size() && docs.error_count() == errors);
+
+  if (!options.allow_comments && !options.allow_trailing_commas && !options.keep_number_text) {
+    jot::documents_options uo{format, go_on};
+    uo.parse = false;
+    jot::arena none(nullptr, 0);  // no memory: building a document would fail
+    jot::documents found(p, text, none, uo);
+    jot::visit_options vo;
+    vo.validate_utf8 = options.validate_utf8;
+    vo.max_depth = options.max_depth;
+    vo.kernel = k;
+    std::size_t i = 0;
+    while (found.next()) {
+      FUZZ_CHECK(i < got.size());
+      FUZZ_CHECK(found.source() == got[i].source);
+      jot::error e = found.current() ? jot::error() : found.current().error();
+      if (found.current()) {
+        FUZZ_CHECK(!found.current()->root().exists());
+        jot::visitor nothing;
+        e = found.locate(jot::visit(found.source(), nothing, vo));
+      }
+      FUZZ_CHECK(e.ok() == got[i].ok);
+      FUZZ_CHECK(e.code == got[i].error.code && e.offset == got[i].error.offset);
+      FUZZ_CHECK(e.line == got[i].error.line && e.column == got[i].error.column);
+      ++i;
+      if (!e.ok() && (!go_on || format == jot::document_format::concatenated)) break;
+    }
+    FUZZ_CHECK(i == got.size());
+  }
 
   std::size_t start = 0;
   if (options.allow_bom && text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0) start = 3;

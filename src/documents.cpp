@@ -12,10 +12,12 @@
 // HACKING.md ("Many documents") has the measurements behind the choice.
 #include "jot/documents.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "arena_access.h"
 #include "document_bytes.h"
+#include "jot/visit.h"
 #include "simd/kernels.h"
 
 namespace jot {
@@ -42,6 +44,9 @@ documents::documents(std::string_view text, arena& a, const documents_options& o
 documents::documents(const parser& p, std::string_view text, arena& a,
                      const documents_options& options) noexcept
     : parser_(for_format(p.options(), options.format), p.kernel()),
+      scan_only_(!options.parse && options.format == document_format::concatenated && scan_allowed(p)),
+      unparsed_(!options.parse && (scan_only_ || options.format != document_format::concatenated)),
+      engine_(scan_engine(p)),
       begin_(text.data()),
       pos_(text.data()),
       end_(text.data() + text.size()),
@@ -80,6 +85,71 @@ error documents::parse_step(const parser& p, std::string_view bytes, std::size_t
 // documents in it).
 bool documents::line_at_once_allowed(const parser& p) noexcept { return detail::is_strict(p.options_); }
 
+std::uint8_t documents::scan_engine(const parser& p) noexcept {
+  return static_cast<std::uint8_t>(detail::select_typed_engine(p.kernel()));
+}
+
+bool documents::scan_allowed(const parser& p) noexcept {
+  const parse_options& o = p.options();
+  return !o.allow_comments && !o.allow_trailing_commas && !o.keep_number_text && o.max_depth <= 4096;
+}
+
+error documents::scan_step(const parser& p, std::uint8_t engine, std::string_view bytes,
+                           std::size_t* consumed) noexcept {
+  jot::visitor nothing;  // no events: the scan only validates and finds the end
+  detail::visit_events<jot::visitor> events{nothing};
+  error e;
+  const parse_options& o = p.options();
+  detail::with_engine(static_cast<detail::typed_engine>(engine), [&](auto tag) {
+    visit_document(tag, bytes, events, o.max_depth, o.validate_utf8, e, consumed);
+  });
+  return e;
+}
+
+bool documents::unparsed_record_cut(const parser& p, std::uint8_t engine, std::string_view record,
+                                    char first) noexcept {
+  if (!detail::record_may_be_cut(first, record.back())) return false;
+  // Where the scan cannot judge (lenient options), the rule alone decides.
+  return !scan_allowed(p) || scan_step(p, engine, record, nullptr).ok();
+}
+
+bool documents::found() noexcept {
+  if (!current_.ok()) current_ = document();  // an empty one: root() absent
+  ++index_;
+  return true;
+}
+
+void documents::place(error& e) noexcept {
+  if (e.offset < located_) {
+    located_ = 0;
+    located_line_ = 1;
+    located_line_start_ = 0;
+  }
+  const char* const stop = begin_ + e.offset;
+  const detail::line_position at =
+      detail::count_newlines(kernel_of(parser_), begin_ + located_, stop, {located_line_, begin_ + located_line_start_});
+  located_ = e.offset;
+  located_line_ = at.line;
+  located_line_start_ = static_cast<std::size_t>(at.line_start - begin_);
+  e.line = at.line;
+  e.column = static_cast<std::uint64_t>(stop - at.line_start) + 1;
+}
+
+error documents::locate(error e) noexcept {
+  if (e.ok() || source_.data() == nullptr) return e;
+  e.offset = static_cast<std::size_t>(source_.data() - begin_) + std::min(e.offset, source_.size());
+  if (options_.format == document_format::ndjson) {
+    // The line holds no LF, and line_ has moved past it. Its column counts
+    // from text's first byte on line 1, even after a skipped BOM.
+    e.line = line_ - 1;
+    const char* line_start = e.line == 1 ? begin_ : source_.data();
+    e.column = static_cast<std::uint64_t>(begin_ + e.offset - line_start) + 1;
+    return e;
+  }
+  place(e);
+  return e;
+}
+
 error documents::parse_line_step(const parser& p, std::string_view bytes, arena& a,
                                  result<document>& current) noexcept {
   return run_step(p, bytes, bytes.size(), true, a, current);
@@ -99,7 +169,7 @@ bool documents::next_line_at_once() noexcept {
 }
 
 bool documents::next_line() noexcept {
-  if (pos_ != end_ && line_at_once_allowed(parser_)) {
+  if (pos_ != end_ && !unparsed_ && line_at_once_allowed(parser_)) {
     const detail::arena_access::mark before = detail::arena_access::mark_of(*arena_);
     if (next_line_at_once()) return true;
     detail::arena_access::roll_back(*arena_, before);  // the attempt's nodes
@@ -111,6 +181,11 @@ bool documents::next_line() noexcept {
     const std::uint64_t line_number = line_;
     pos_ = nl != nullptr ? nl + 1 : end_;
     ++line_;
+    if (unparsed_) {
+      if (std::all_of(line.begin(), line.end(), detail::is_space)) continue;  // blank
+      source_ = line;
+      return found();
+    }
     error e = parse(line);
     source_ = line;
     if (JOT_LIKELY(e.ok())) {
@@ -137,7 +212,9 @@ bool documents::next_concatenated() noexcept {
     return false;
   }
   const std::size_t base = static_cast<std::size_t>(pos_ - begin_);
-  const error e = parse(std::string_view(pos_, static_cast<std::size_t>(end_ - pos_)));
+  const std::string_view rest(pos_, static_cast<std::size_t>(end_ - pos_));
+  std::size_t consumed = 0;
+  const error e = scan_only_ ? scan_step(parser_, engine_, rest, &consumed) : parse(rest);
   if (!e.ok()) {
     // Nothing but whitespace (or comments) was left: there is no document.
     // Elsewhere the parser stops on a byte that cannot start one.
@@ -149,7 +226,7 @@ bool documents::next_concatenated() noexcept {
     if (source_.size() > e.offset) source_ = source_.substr(0, e.offset);
     return fail(e, base);
   }
-  const std::size_t consumed = current_->consumed();
+  if (!scan_only_) consumed = current_->consumed();
   const char* stop = pos_ + consumed;
   source_ = std::string_view(pos_, consumed);
   if (stop != end_ && ends_word(stop[-1]) && starts_value(*stop))
@@ -157,6 +234,7 @@ bool documents::next_concatenated() noexcept {
                          0),
                 static_cast<std::size_t>(stop - begin_));
   pos_ = stop;
+  if (scan_only_) return found();
   ++index_;
   return true;
 }
@@ -181,8 +259,15 @@ bool documents::next_record() noexcept {
     const char* stop = rs != nullptr ? rs : end_;
     pos_ = stop;
     source_ = std::string_view(body, static_cast<std::size_t>(stop - body));
-    const error e = parse(source_);
     const std::size_t base = static_cast<std::size_t>(body - begin_);
+    if (unparsed_) {
+      const char* first = std::find_if_not(source_.begin(), source_.end(), detail::is_space);
+      if (first == source_.end()) continue;  // RS RS: no record
+      if (unparsed_record_cut(parser_, engine_, source_, *first))
+        return fail(error_at(error_code::unexpected_end, detail::record_cut_message, source_.size()), base);
+      return found();
+    }
+    const error e = parse(source_);
     if (!e.ok()) {
       if (e.code == error_code::empty_input) continue;  // RS RS: no record
       return fail(e, base);
@@ -198,15 +283,7 @@ bool documents::next_record() noexcept {
 
 bool documents::fail(error e, std::size_t base) noexcept {
   e.offset += base;
-  // Count lines from the last error onwards (errors come in text order).
-  const char* const stop = begin_ + e.offset;
-  const detail::line_position at =
-      detail::count_newlines(kernel_of(parser_), begin_ + located_, stop, {located_line_, begin_ + located_line_start_});
-  located_ = e.offset;
-  located_line_ = at.line;
-  located_line_start_ = static_cast<std::size_t>(at.line_start - begin_);
-  e.line = at.line;
-  e.column = static_cast<std::uint64_t>(stop - at.line_start) + 1;
+  place(e);  // lines counted on from the last error (errors come in text order)
   return failed(e);
 }
 

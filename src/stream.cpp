@@ -16,7 +16,6 @@
 #include <cstring>
 
 #include "document_bytes.h"
-#include "jot/visit.h"
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <cerrno>
@@ -107,11 +106,10 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
       // jot::visit's scan is strict: lenient options still parse.
       scan_only_(!options.parse &&
                  (options.array_elements || options.format == document_format::concatenated) &&
-                 !p.options().allow_comments && !p.options().allow_trailing_commas &&
-                 !p.options().keep_number_text && p.options().max_depth <= 4096),
+                 documents::scan_allowed(p)),
       unparsed_(!options.parse && (scan_only_ || (!options.array_elements &&
                                                   options.format != document_format::concatenated))),
-      engine_(static_cast<std::uint8_t>(detail::select_typed_engine(p.kernel()))),
+      engine_(documents::scan_engine(p)),
       source_in_(src),
       arena_(&a),
       options_(options),
@@ -131,30 +129,13 @@ stream_reader::~stream_reader() {
 
 error stream_reader::parse(const char* bytes, std::size_t size) noexcept {
   if (scan_only_) {
-    const error e = scan(std::string_view(bytes, size), &consumed_);
+    const error e = documents::scan_step(parser_, engine_, std::string_view(bytes, size), &consumed_);
     if (e.ok() && !current_.ok()) current_ = document();  // an empty one: root() absent
     return e;
   }
   const error e = documents::parse_step(parser_, std::string_view(bytes, size), size, *arena_, current_);
   if (e.ok()) consumed_ = current_->consumed();
   return e;
-}
-
-error stream_reader::scan(std::string_view text, std::size_t* consumed) noexcept {
-  jot::visitor nothing;  // no events: the scan only validates and finds the end
-  detail::visit_events<jot::visitor> events{nothing};
-  error e;
-  const parse_options& o = parser_.options();
-  detail::with_engine(static_cast<detail::typed_engine>(engine_), [&](auto engine) {
-    visit_document(engine, text, events, o.max_depth, o.validate_utf8, e, consumed);
-  });
-  return e;
-}
-
-bool stream_reader::scalar_record_invalid(const char* bytes, std::size_t size) noexcept {
-  const parse_options& o = parser_.options();
-  if (o.allow_comments || o.allow_trailing_commas || o.keep_number_text) return false;
-  return !scan(std::string_view(bytes, size), nullptr).ok();
 }
 
 error stream_reader::locate(error e) noexcept {
@@ -377,8 +358,9 @@ bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noex
     while (first != to && is_space(window_[first])) ++first;
     if (first == to) {
       yielded = false;
-    } else if (!ndjson && detail::record_may_be_cut(window_[first], window_[to - 1]) &&
-               !scalar_record_invalid(window_ + from, to - from)) {
+    } else if (!ndjson && documents::unparsed_record_cut(parser_, engine_,
+                                                         std::string_view(window_ + from, to - from),
+                                                         window_[first])) {
       fail_at(error_code::unexpected_end, detail::record_cut_message, to);
     } else {
       if (!current_.ok()) current_ = document();  // an empty one: root() absent

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <jot/documents.h>
 #include <jot/jot.h>
+#include <jot/visit.h>
 
 #include <memory>
 #include <string>
@@ -36,6 +37,47 @@ class Documents : public testing::TestWithParam<jot::kernel> {
     }
     EXPECT_EQ(docs.count(), out.size());
     EXPECT_FALSE(docs.next()) << "a finished iteration stays finished";
+    return out;
+  }
+  // The steps with parse = false, each source() then checked by jot::visit
+  // and its error located by the iteration: they must be read()'s steps. A
+  // delimited format without continue_after_error stops at the first bad
+  // document, as the parsing iteration does.
+  std::vector<step> read_unparsed(std::string_view text, jot::documents_options d,
+                                  jot::parse_options o = {}) {
+    jot_test::exact_copy input(text);
+    jot::parser p(o, GetParam());
+    d.parse = false;
+    jot::arena none(nullptr, 0);  // no memory: building a document would fail
+    jot::documents docs(p, input, none, d);
+    jot::visit_options vo;
+    vo.kernel = GetParam();
+    vo.max_depth = o.max_depth;
+    const bool stops = !d.continue_after_error && d.format != document_format::concatenated;
+    std::vector<step> out;
+    while (docs.next()) {
+      step s;
+      s.index = docs.index();
+      s.source = std::string(docs.source());
+      if (!docs.current()) {
+        s.error = docs.current().error();
+      } else {
+        EXPECT_FALSE(docs.current()->root().exists());
+        jot::visitor nothing;
+        const jot::error e = jot::visit(docs.source(), nothing, vo);
+        if (e.ok()) {
+          jot::arena a;
+          const jot::document doc = must(p.parse(docs.source(), a));
+          jot::output_buffer buf;
+          s.ok = true;
+          s.json = std::string(must(jot::write(doc.root(), buf)));
+        } else {
+          s.error = docs.locate(e);
+        }
+      }
+      out.push_back(s);
+      if (!s.ok && stops) break;
+    }
     return out;
   }
   static jot::documents_options format(document_format f, bool go_on = false) {
@@ -402,6 +444,71 @@ TEST_P(Documents, SteadyStateAllocatesNothing) {
   for (int i = 0; i < 5; ++i) ASSERT_EQ(pass(), 50u);
   EXPECT_EQ(jot_test::allocation_count(), before);
   EXPECT_EQ(a.upstream_blocks(), 1u);
+}
+
+// parse = false: the same steps as parsing, once each source is visited.
+TEST_P(Documents, UnparsedStepsAreTheParsedOnesOnceChecked) {
+  struct text_case {
+    document_format format;
+    bool go_on;
+    const char* text;
+  };
+  const text_case cases[] = {
+      {document_format::ndjson, false, "{\"a\":1}\n[1,2,3]\n\n\"str\\n\"\r\n  42  \nnull"},
+      {document_format::ndjson, true, "1\n[1,\n2]\n{\"k\":\"v\"}\n  \nfalse x\n\"\\ud83d\\ude00\"\n"},
+      {document_format::ndjson, true, "\xEF\xBB\xBF[1,]\n[2]\n{\"a\":\n"},
+      {document_format::ndjson, true, "tru\n[true\n\"ab\n[\"\\u00\n[1] x\n{\"a\":fals\n[2] \r\n3"},
+      {document_format::concatenated, false, "{\"a\":1} [1,2]\n\n\"s\"123 4.5e10 true null{}[]"},
+      {document_format::concatenated, false, "  [1]\n\n[2,\n3] 12345678 \"abc\\u00e9def\" 1x"},
+      {document_format::concatenated, false, "[1]\n[2, 3\n"},
+      {document_format::json_seq, false, "\x1E{\"a\":1}\n\x1E[1]\n\x1E\x1E\"s\"\n\x1E" "12\n"},
+      {document_format::json_seq, true, "junk\x1E[1]\n\x1E" "123\x1E[2,\n\x1E{}\n\x1E" "5\x1E" "12}\x1E" "7"},
+  };
+  jot::parse_options o;
+  o.allow_bom = true;
+  for (const text_case& c : cases) {
+    SCOPED_TRACE(c.text);
+    EXPECT_EQ(read_unparsed(c.text, {c.format, c.go_on}, o), read(c.text, {c.format, c.go_on}, o));
+  }
+  // Lenient options: concatenated documents are parsed to find their end.
+  jot::parse_options lenient;
+  lenient.allow_comments = true;
+  jot::parser p(lenient, GetParam());
+  jot::documents_options d{document_format::concatenated};
+  d.parse = false;
+  const std::string_view text = "[1, /* c */ 2] // x\n{\"a\":1}";
+  jot::documents docs(p, text, arena_, d);
+  ASSERT_TRUE(docs.next());
+  ASSERT_TRUE(docs.current().ok());
+  EXPECT_EQ(must(docs.current()->root().get_array()).size(), 2u);
+}
+
+// locate() takes errors in any order, not only the text's.
+TEST_P(Documents, LocateInAnyOrder) {
+  const std::string_view text = "\x1E[1,\n2]\n\x1E{\"a\":\n [true,\n  x]}\n";
+  jot::parser p({}, GetParam());
+  jot::documents_options d{document_format::json_seq};
+  d.parse = false;
+  jot::arena none(nullptr, 0);
+  jot::documents docs(p, text, none, d);
+  ASSERT_TRUE(docs.next());
+  ASSERT_TRUE(docs.next());
+  ASSERT_TRUE(docs.current().ok());
+  const std::size_t x = docs.source().find('x');
+  jot::error late = jot::make_error(error_code::unexpected_character);
+  late.offset = x;
+  jot::error early = late;
+  early.offset = 1;  // the '"' of "a", on line 3
+  for (int round = 0; round < 2; ++round) {
+    const jot::error l = docs.locate(late);
+    EXPECT_EQ(l.offset, text.find('x'));
+    EXPECT_EQ(l.line, 5u);
+    EXPECT_EQ(l.column, 3u);
+    const jot::error e = docs.locate(early);
+    EXPECT_EQ(e.offset, text.find('{') + 1);
+    EXPECT_EQ(e.line, 3u);
+    EXPECT_EQ(e.column, 3u);
+  }
 }
 
 JOT_INSTANTIATE_FOR_KERNELS(Documents);

@@ -55,6 +55,13 @@ struct documents_options {
   bool continue_after_error = false;  // after a bad document, go on at the next line (ndjson)
                                       // or record (json_seq); concatenated always stops, as
                                       // nothing marks where the next document starts
+  bool parse = true;  // false: a step only finds the next document's bytes (source()) for
+                      // jot::read or jot::visit, builds no document and leaves the arena
+                      // empty; ndjson lines and json_seq records are then not checked (the
+                      // decoder does it), concatenated documents are (the scan that finds
+                      // their end validates them with jot::visit's rules; with comments,
+                      // trailing commas or keep_number_text they are parsed as with
+                      // parse = true)
 };
 
 // Iterates over the documents of one buffer. Each step resets the arena and
@@ -89,7 +96,12 @@ class documents {
 
   // The current document or its error (offset, line and column in the whole
   // text). Valid until the next step; requires a next() that returned true.
+  // With parse = false, a document found is an empty one (root() absent).
   result<document>& current() noexcept JOT_LIFETIMEBOUND { return current_; }
+  // e, an error located in source() (what jot::read or jot::visit of source()
+  // returned), located in the whole text instead: offset, line and column as
+  // the iteration's own errors say them. Requires a step that yielded a source().
+  error locate(error e) noexcept;
   // 0-based index of the current document among all documents of text, bad
   // ones included (blank lines and empty records are not documents).
   std::size_t index() const noexcept { return index_ - 1; }
@@ -127,6 +139,21 @@ class documents {
                         arena& a, result<document>& current) noexcept;
   // Whether p's options allow parse_line_step (the strict defaults).
   static bool line_at_once_allowed(const parser& p) noexcept;
+  // Whether jot::visit's scan checks what p's parse would (parse = false
+  // finds concatenated documents and array elements with it then).
+  static bool scan_allowed(const parser& p) noexcept;
+  // The engine of scan_step for p's kernel (a detail::typed_engine).
+  static std::uint8_t scan_engine(const parser& p) noexcept;
+  // jot::visit's scan of bytes with p's depth and UTF-8 rules, on the engine
+  // (detail::typed_engine) chosen once: one document and its spaces
+  // (consumed set), or with no consumed all of bytes. Errors not located.
+  static error scan_step(const parser& p, std::uint8_t engine, std::string_view bytes,
+                         std::size_t* consumed) noexcept;
+  // parse = false, json_seq: whether the record (first and last bytes not
+  // spaces) fails as possibly cut: a number or literal without whitespace
+  // after it, when valid (an invalid one is left to the decoder's error).
+  static bool unparsed_record_cut(const parser& p, std::uint8_t engine, std::string_view record,
+                                  char first) noexcept;
   // p's kernel, whose line count locates the errors of documents and stream_reader.
   static const detail::kernel_entry& kernel_of(const parser& p) noexcept { return *p.entry_; }
   error parse(std::string_view bytes) noexcept {
@@ -138,6 +165,11 @@ class documents {
   bool next_line_at_once() noexcept;
   bool next_concatenated() noexcept;
   bool next_record() noexcept;
+  // Sets e's line and column from its offset in text, counting on from the
+  // last offset placed when e is not before it.
+  void place(error& e) noexcept;
+  // A document found and not parsed (parse = false): the current one, empty.
+  bool found() noexcept;
   // Records e (its offset relative to base) as the current, failed document.
   bool fail(error e, std::size_t base) noexcept;
   // Records e (located) as the current, failed document.
@@ -148,6 +180,9 @@ class documents {
   friend class parallel_documents;  // keeps a chunk's documents in one arena (parallel.h)
 
   parser parser_;  // the caller's options and kernel, without allow_bom
+  bool scan_only_;   // parse = false and concatenated: found by the visit scan
+  bool unparsed_;    // parse = false: no document is built
+  std::uint8_t engine_;  // the scan's engine (detail::typed_engine), chosen once
   const char* begin_;
   const char* pos_;  // where the next step starts reading
   const char* end_;

@@ -152,9 +152,7 @@ class stream_reader {
   // with parse = false, only finds and checks its end), else returns the
   // error, its offset relative to bytes. Sets consumed_ on success.
   error parse(const char* bytes, std::size_t size) noexcept;
-  // jot::visit's scan of text with the parser's depth and UTF-8 rules: one
-  // document and its spaces (consumed set), or with no consumed all of text.
-  error scan(std::string_view text, std::size_t* consumed) noexcept;
+
   // Moves the unread bytes to the window's start, grows a full window when
   // allowed, then reads the source once (until the window is full when
   // until_full). Returns full when no byte could be added, failed (with the
@@ -166,11 +164,6 @@ class stream_reader {
   error_code grow(std::size_t at_least) noexcept;
   // NDJSON and RFC 7464: the bytes up to the next delimiter are one piece.
   bool next_delimited(char delimiter) noexcept;
-  // parse = false, json_seq: a record of a number or literal with no
-  // whitespace after it fails as possibly cut only when it is valid (as a
-  // parse would find); true when jot::visit's scan (strict options only)
-  // finds it invalid, so that the decoder reports that error instead.
-  bool scalar_record_invalid(const char* bytes, std::size_t size) noexcept;
   // Parses the piece [from, to) of the window; false when it holds no document.
   bool piece(std::size_t from, std::size_t to, bool delimited) noexcept;
   // A piece longer than the window: reads on to its delimiter, dropping the
