@@ -7,7 +7,7 @@
 // Checks that
 //   - the typed reader accepts only what the DOM parser accepts: a decode that
 //     succeeds means valid JSON, and a syntax error means the DOM parser
-//     rejects the text too;
+//     rejects the text too, with the same code at the same byte;
 //   - errors carry a position inside the input, with the right line and column;
 //   - a successful decode agrees with the DOM path, member by member.
 #include <map>
@@ -187,7 +187,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else {
     jot_fuzz::check_position(res.error(), json);
     FUZZ_CHECK(res.path().size() <= jot::read_result::max_path);
-    if (is_syntax_error(res.error().code)) FUZZ_CHECK(!doc.ok());
+    if (is_syntax_error(res.error().code)) {
+      FUZZ_CHECK(!doc.ok());
+      // The first syntax error, read or skipped, is the parser's: same code, same byte.
+      if (!doc.ok() && doc.error().code != jot::error_code::depth_exceeded) {
+        FUZZ_CHECK(res.error().code == doc.error().code);
+        FUZZ_CHECK(res.error().offset == doc.error().offset);
+      }
+    }
   }
   return 0;
 }

@@ -155,6 +155,71 @@ TEST(TypedRead, IntegersInsideArraysOfEveryWidth) {
             error_code::number_out_of_range);
 }
 
+// An integer is read by the plain-integer path or, for everything else
+// (exponents, fractions, 20 digits, errors), by scan_number, whose inline
+// path needs 40 bytes after the number and runs over a padded copy nearer the
+// end. Random integer texts (signs, leading zeros, 1 to 22 digits, fractions,
+// exponents, junk after) read the same near the end and far from it, and as
+// the DOM getter converts them.
+template <class I>
+void check_random_integers(std::mt19937& rng) {
+  const std::string pad(48, ' ');
+  for (int n = 0; n < 3000; ++n) {
+    std::string text;
+    if (rng() % 3 == 0) text += '-';
+    if (rng() % 8 == 0) text += '0';
+    const int digits = static_cast<int>(rng() % 23);
+    for (int d = 0; d < digits; ++d) text += static_cast<char>('0' + rng() % 10);
+    static const char* const tails[] = {"", "", "", "", ".5", ".0", "e2", "E0", "x", ".", "e"};
+    text += tails[rng() % std::size(tails)];
+    if (text.empty()) continue;  // "[]" is an empty array, "[,]" an error
+    const std::string near_end = "[" + text + "]";
+    const std::string far = "[" + text + "," + text + "]" + pad;
+    std::vector<I> near_values, far_values;
+    const jot::read_result a = jot::read(near_end, near_values);
+    const jot::read_result b = jot::read(far, far_values);
+    char dom_buf[1 << 12];
+    jot::arena dom_arena(dom_buf, sizeof dom_buf);
+    const auto dom = jot::parse(near_end, dom_arena);
+    ASSERT_EQ(static_cast<bool>(a), static_cast<bool>(b)) << text;
+    if (!a) {
+      EXPECT_EQ(a.error().code, b.error().code) << text;
+      EXPECT_EQ(a.error().offset, b.error().offset) << text;
+      if (!dom) {
+        // The reader judges the number's range or kind before the byte
+        // after it ("186082x" into an int8_t): out of range at the number.
+        if (a.error().code == error_code::number_out_of_range || a.error().code == error_code::type_mismatch) {
+          EXPECT_EQ(a.error().offset, 1u) << text;
+        } else {
+          EXPECT_EQ(a.error().code, dom.error().code) << text;
+          EXPECT_EQ(a.error().offset, dom.error().offset) << text;
+        }
+      } else {
+        EXPECT_FALSE(static_cast<bool>(dom->root()[0].template get<I>())) << text;
+      }
+      continue;
+    }
+    ASSERT_TRUE(dom) << text;
+    const auto want = dom->root()[0].template get<I>();
+    ASSERT_TRUE(static_cast<bool>(want)) << text;
+    ASSERT_EQ(near_values.size(), 1u);
+    ASSERT_EQ(far_values.size(), 2u);
+    EXPECT_EQ(near_values[0], *want) << text;
+    EXPECT_EQ(far_values[0], *want) << text;
+    EXPECT_EQ(far_values[1], *want) << text;
+  }
+}
+
+TEST(TypedRead, IntegersReadAlikeNearAndFarFromTheEnd) {
+  std::mt19937 rng(17);
+  check_random_integers<std::int8_t>(rng);
+  check_random_integers<std::uint16_t>(rng);
+  check_random_integers<std::int32_t>(rng);
+  check_random_integers<std::uint32_t>(rng);
+  check_random_integers<std::int64_t>(rng);
+  check_random_integers<std::uint64_t>(rng);
+}
+
 TEST(TypedRead, IntegersFromWholeDoublesLikeTheDomGetters) {
   EXPECT_EQ(must_read<int>("1e2"), 100);
   EXPECT_EQ(must_read<int>("100.0"), 100);
@@ -182,9 +247,25 @@ TEST(TypedRead, FloatingPoint) {
 TEST(TypedRead, BoolAndLiterals) {
   EXPECT_TRUE(must_read<bool>("true"));
   EXPECT_FALSE(must_read<bool>("false"));
-  EXPECT_EQ(read_fails<bool>("tru").error().code, error_code::invalid_literal);
+  // Bad literals as jot::parse reports them: at the first byte that differs,
+  // unexpected_end where the input ends inside one.
+  EXPECT_EQ(read_fails<bool>("tru").error().code, error_code::unexpected_end);
+  const auto trux = read_fails<bool>("trux");
+  EXPECT_EQ(trux.error().code, error_code::invalid_literal);
+  EXPECT_EQ(trux.error().offset, 3u);
+  EXPECT_EQ(read_fails<bool>("fals").error().code, error_code::unexpected_end);
+  // Not "expected an integer, got null": it is no null.
+  const auto null_l = read_fails<std::optional<int>>("nulL");
+  EXPECT_EQ(null_l.error().code, error_code::invalid_literal);
+  EXPECT_EQ(null_l.error().offset, 3u);
+  EXPECT_EQ(read_fails<std::string>("[-x]").error().code, error_code::type_mismatch);  // an array
+  EXPECT_EQ(read_fails<std::string>("-x").error().code, error_code::invalid_number);
+  EXPECT_EQ(read_fails<std::string>("1e999").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(read_fails<std::string>("12").error().code, error_code::type_mismatch);
+  EXPECT_EQ(read_fails<std::vector<bool>>("[ft]").error().offset, 2u);
   EXPECT_EQ(read_fails<bool>("1").error().code, error_code::type_mismatch);
-  EXPECT_EQ(read_fails<bool>("nul").error().code, error_code::type_mismatch);
+  EXPECT_EQ(read_fails<bool>("nul").error().code, error_code::unexpected_end);
+  EXPECT_EQ(read_fails<bool>("null").error().code, error_code::type_mismatch);
 }
 
 TEST(TypedRead, StringsAndViews) {
@@ -390,6 +471,71 @@ TEST(TypedRead, SkippedEscapesAreJudgedAsTheParserJudgesThem) {
   EXPECT_EQ(read_fails<point>(R"({"x":1,"junk":"a\/b\q","y":2})").error().offset, 19u);
 }
 
+// Unknown members in a row are skipped by one loop (skip_members), which
+// hands back known keys, keys with escapes, the object's end and errors: the
+// values read, the errors' codes and offsets (the DOM parser's) and their
+// paths must be those of members skipped one by one.
+TEST(TypedRead, RunsOfUnknownMembers) {
+  const auto p = must_read<point>(
+      R"({"a":1,"b":[2,{"q":[]}],"c":{"d":"\u00e9"}, "x" : 5 ,"e":"s","f":true,"y":6,"g":null,"h":-0.5})");
+  EXPECT_EQ(p.x, 5);
+  EXPECT_EQ(p.y, 6);
+  // A key with escapes ends a run; known ("\u0078" is "x") or not.
+  const auto escaped = must_read<point>(R"({"a":1,"b":2,"\u0078":7,"c":3,"\u0062":4,"d":5,"y":1})");
+  EXPECT_EQ(escaped.x, 7);
+  EXPECT_EQ(escaped.y, 1);
+  // Indented, with the indentation changing between runs.
+  const auto indented = must_read<point>("{\n  \"a\": 1,\n  \"b\": 2,\n    \"x\": 3,\n\t\"c\": [],\n\"d\": {},\n  \"y\": 4\n}");
+  EXPECT_EQ(indented.x, 3);
+  EXPECT_EQ(indented.y, 4);
+  for (const char* bad : {
+           R"({"x":1,"a":1,"b":[1,],"y":2})",     // in a later member's value
+           R"({"x":1,"a":[1,],"b":1,"y":2})",     // in the run's first value
+           R"({"x":1,"a":1,"b":1 "c":2,"y":2})",  // between members
+           R"({"x":1,"a":1,"b" 1,"y":2})",        // no colon
+           R"({"x":1,"a":1,"b":1,})",             // trailing comma
+           R"({"x":1,"a":1,"b":1,7:1})",          // not a key
+           R"({"x":1,"a":1,"b":1,"c\q":1})",      // a bad escape in a key
+           "{\"x\":1,\"a\":1,\"b\":1,\"c\x01\":1}",  // a control in a key
+           R"({"x":1,"a":1,"b":1)",               // cut after a value
+           R"({"x":1,"a":1,"b":1,)",              // cut after a comma
+           R"({"x":1,"a":1,"b")",                 // cut after a key
+           R"({"x":1,"a":1,"b":)",                // cut before a value
+           R"({"x":1,"a":1,"b":1 /*c*/})",        // a comment
+           R"({"x":1,"a":1,"b" /*c*/:1})",        // a comment before the colon
+           R"({"x":1,})",                         // the same in the member loop
+           R"({"x":1 /*c*/,"y":2})",
+           R"({"x":1, /*c*/ "y":2})",
+           R"({ /*c*/ "x":1,"y":2})",
+           R"({"x" /*c*/:1,"y":2})",
+           R"({"x":1,"y":2,"a":[1,2,]})",
+           R"({"x":1,"y":2,"a":[1 /*c*/]})",
+       }) {
+    expect_dom_verdict(bad);
+  }
+  // Read elements too: a trailing comma, a comment, as jot::parse says.
+  const auto trailing = read_fails<std::vector<int>>("[1, 2 ,\n ]");
+  EXPECT_EQ(trailing.error().code, error_code::trailing_comma);
+  EXPECT_EQ(trailing.error().offset, 6u);
+  EXPECT_EQ(read_fails<std::vector<int>>("[1 /*c*/]").error().code, error_code::comment_not_allowed);
+  EXPECT_EQ(read_fails<std::vector<int>>("[1, //c\n2]").error().code, error_code::comment_not_allowed);
+  EXPECT_EQ(read_fails<std::vector<int>>("]").error().code, error_code::unexpected_character);
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":[1,],"y":2})").path(), "/b");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":[1,],"b":1,"y":2})").path(), "/a");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"\u0061":[1,],"b":1,"y":2})").path(), "/a");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":1 "c":2,"y":2})").path(), "");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":1,"y":"s"})").path(), "/y");
+  const auto dup = read_fails<point>(R"({"x":1,"a":1,"x":2,"y":2})");
+  EXPECT_EQ(dup.error().code, error_code::duplicate_key);
+  EXPECT_EQ(dup.error().offset, 13u);
+  // The depth limit counts from the object, as for one skipped member.
+  jot::read_options shallow;
+  shallow.max_depth = 3;
+  EXPECT_EQ(must_read<point>(R"({"a":1,"b":[[1]],"x":1,"y":2})", shallow).x, 1);
+  EXPECT_EQ(read_fails<point>(R"({"a":1,"b":[[[1]]],"x":1,"y":2})", shallow).error().code,
+            error_code::depth_exceeded);
+}
+
 struct named {
   std::string name;
   int y = 0;
@@ -505,10 +651,12 @@ TEST(TypedRead, DocumentLevelErrors) {
   EXPECT_EQ(read_fails<int>("").error().code, error_code::empty_input);
   EXPECT_EQ(read_fails<int>("  ").error().code, error_code::empty_input);
   EXPECT_EQ(read_fails<int>("1 2").error().code, error_code::trailing_content);
+  EXPECT_EQ(read_fails<int>("1 /*c*/").error().code, error_code::comment_not_allowed);
+  EXPECT_EQ(read_fails<int>("\xEF\xBB\xBF" "1").error().code, error_code::byte_order_mark);
   EXPECT_EQ(read_fails<point>(R"({"x":1,"y":2)").error().code, error_code::unexpected_end);
   EXPECT_EQ(read_fails<point>(R"({"x":1 "y":2})").error().code, error_code::unexpected_character);
-  EXPECT_EQ(read_fails<point>(R"({"x":1,"y":2,})").error().code, error_code::unexpected_character);
-  EXPECT_EQ(read_fails<std::vector<int>>("[1,2,]").error().code, error_code::unexpected_character);
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"y":2,})").error().code, error_code::trailing_comma);
+  EXPECT_EQ(read_fails<std::vector<int>>("[1,2,]").error().code, error_code::trailing_comma);
   EXPECT_EQ(read_fails<std::vector<int>>("[1 2]").error().code, error_code::unexpected_character);
 }
 

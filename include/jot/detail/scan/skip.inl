@@ -323,3 +323,65 @@ inline skipped visit_value(const u8* p, const u8* end, bool validate, std::uint3
 inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
   return visit_value(p, end, validate, depth_left, static_cast<skip_only*>(nullptr));
 }
+
+// No member: what skip_members' lookup returns for an unknown key (equal to
+// jot::reflect::npos).
+inline constexpr std::size_t no_member = static_cast<std::size_t>(-1);
+
+// Where skip_members stopped (see there).
+struct skipped_members {
+  skipped s;             // s.code != ok: the error; else s.p as `found` and `closed` say
+  const u8* key_at;      // the opening quote of the member found, or of the member whose value failed
+  std::size_t index;     // the member found (s.p at its value), or no_member
+  bool closed;           // the object ended: s.p one past its '}'
+};
+
+// Skips the value at p (whitespace skipped; the value of an unknown member
+// of an object, whose key starts at key_at), and then every member after it
+// whose key is unknown: lookup(key) gives a key's member index, or
+// no_member. A struct's reader calls this at its first unknown key, so that
+// a run of unknown members (most of twitter's and OpenRTB's) goes through
+// one loop, as the validating skip goes through a whole object, instead of
+// a return to the member loop for each. Stops
+// - past the object's '}' (closed);
+// - at a known member's value (index, key_at set; whitespace skipped);
+// - at what follows a ',' when it is not a plain string key (a key with
+//   escapes, or an error the member loop reports): index no_member, s.p there;
+// - at an error (key_at set when it lies in a member's value), reported as
+//   the member loop and jot::parse report it.
+// guess: the indentation after a comma, kept by the caller across runs.
+template <class Lookup>
+JOT_NOINLINE skipped_members skip_members(const u8* p, const u8* end, bool validate, std::uint32_t depth_left,
+                                          const u8* key_at, u8& guess, Lookup lookup) noexcept {
+  for (;;) {
+    if (p == end) return {{p, error_code::unexpected_end, skip_note::none}, key_at, no_member, false};
+    const skipped v = *p == '{' || *p == '['
+                          ? skip_container(p, end, validate, depth_left, static_cast<skip_only*>(nullptr))
+                          : skip_scalar<true>(p, end, validate, static_cast<skip_only*>(nullptr));
+    if (v.code != error_code::ok) return {v, key_at, no_member, false};
+    p = v.p;
+    if (p != end && *p <= ' ') p = scanner::skip_spaces_inlined(p, end);
+    if (JOT_UNLIKELY(p == end)) return {{p, error_code::unexpected_end, skip_note::none}, nullptr, no_member, false};
+    if (*p == '}') return {{p + 1, error_code::ok, skip_note::none}, nullptr, no_member, true};
+    if (JOT_UNLIKELY(*p != ','))
+      return {skip_error(p, end, error_code::unexpected_character, skip_note::object_end), nullptr, no_member, false};
+    ++p;
+    if (p != end && *p <= ' ') p = scanner::skip_spaces_guessed(p, end, guess);
+    if (JOT_UNLIKELY(p == end)) return {{p, error_code::unexpected_end, skip_note::none}, nullptr, no_member, false};
+    if (JOT_UNLIKELY(*p != '"')) return {{p, error_code::ok, skip_note::none}, nullptr, no_member, false};
+    const string_stop k = scan_plain_string<scanner>(p + 1, end, validate);
+    if (JOT_UNLIKELY(k.code != error_code::ok)) return {{k.p, k.code, skip_note::none}, nullptr, no_member, false};
+    if (JOT_UNLIKELY(*k.p != '"')) return {{p, error_code::ok, skip_note::none}, nullptr, no_member, false};
+    key_at = p;
+    const std::size_t index =
+        lookup(std::string_view(reinterpret_cast<const char*>(p + 1), static_cast<std::size_t>(k.p - (p + 1))));
+    p = k.p + 1;
+    if (p != end && *p <= ' ') p = scanner::skip_spaces_inlined(p, end);
+    if (JOT_UNLIKELY(p == end)) return {{p, error_code::unexpected_end, skip_note::none}, nullptr, no_member, false};
+    if (JOT_UNLIKELY(*p != ':'))
+      return {skip_error(p, end, error_code::unexpected_character, skip_note::colon), nullptr, no_member, false};
+    ++p;
+    if (p != end && *p <= ' ') p = scanner::skip_spaces_inlined(p, end);
+    if (index != no_member) return {{p, error_code::ok, skip_note::none}, key_at, index, false};
+  }
+}
