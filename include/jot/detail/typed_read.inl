@@ -537,6 +537,12 @@ JOT_ALWAYS_INLINE bool is_guessed_key(const u8* p, const u8* end, std::size_t gu
 
 static_assert(no_member == jot::reflect::npos);
 
+// member_index as a function that skip_members can take.
+template <class T>
+std::size_t lookup_member(std::string_view key) noexcept {
+  return jot::reflect::member_index<T>(key);
+}
+
 // The failure of a run of unknown members (skip_members) that read_members
 // began at the member whose key starts at first_at: recorded as the member
 // loop records its own, with the failing member's key in the path when the
@@ -612,8 +618,8 @@ inline bool read_members(reader& r, F&& read_member) {
       if (index == jot::reflect::npos && !r.reject_unknown) {
         // This member and the unknown ones after it, in one loop (twitter's
         // users: ~80 -> ~35 instructions per unknown member, HACKING.md).
-        const skipped_members run = skip_members(p, end, r.validate, r.max_depth - r.depth, key_at, run_guess,
-                                                 [](std::string_view k) { return jot::reflect::member_index<T>(k); });
+        const skipped_members run =
+            skip_members(p, end, r.validate, r.max_depth - r.depth, key_at, run_guess, &lookup_member<T>);
         if (JOT_UNLIKELY(run.s.code != error_code::ok)) return unknown_members_failed(r, run, key_at, key, fits);
         if (run.closed) {
           r.p = run.s.p;
