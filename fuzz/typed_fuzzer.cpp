@@ -7,7 +7,8 @@
 // Checks that
 //   - the typed reader accepts only what the DOM parser accepts: a decode that
 //     succeeds means valid JSON, and a syntax error means the DOM parser
-//     rejects the text too, with the same code at the same byte;
+//     rejects the text too, with the same code at the same byte, and any
+//     other error comes no later than the parser's first syntax error;
 //   - errors carry a position inside the input, with the right line and column;
 //   - a successful decode agrees with the DOM path, member by member.
 #include <map>
@@ -15,6 +16,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -31,6 +34,7 @@ struct banner_t {
   std::optional<std::int32_t> w, h;
   std::vector<format_t> format;
   std::array<std::uint8_t, 2> pair{};
+  std::optional<std::tuple<std::uint16_t, std::string_view, bool>> tag;
 };
 struct imp_t {
   std::string_view id;
@@ -110,11 +114,21 @@ void agree_elements(const T& elements, jot::value dom) {
   for (const auto& e : elements) agree(e, dom[i++]);
 }
 
+template <class... A>
+void agree(const std::tuple<A...>& t, jot::value dom) {
+  auto array = dom.get_array();
+  FUZZ_CHECK(array.ok() && array->size() == sizeof...(A));
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (agree(std::get<I>(t), dom[I]), ...);
+  }(std::index_sequence_for<A...>{});
+}
+
 void agree(const banner_t& b, jot::value dom) {
   agree_optional(b.w, dom["w"]);
   agree_optional(b.h, dom["h"]);
   agree_elements(b.format, dom["format"]);
   agree_elements(b.pair, dom["pair"]);
+  agree_optional(b.tag, dom["tag"]);
 }
 void agree(const imp_t& i, jot::value dom) {
   agree(i.id, dom["id"]);
@@ -194,6 +208,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_CHECK(res.error().code == doc.error().code);
         FUZZ_CHECK(res.error().offset == doc.error().offset);
       }
+    } else if (!doc.ok() && doc.error().code != jot::error_code::depth_exceeded) {
+      // A type error stops the read where it is found; every byte before it
+      // was validated, so the text's first syntax error cannot lie before it.
+      FUZZ_CHECK(res.error().offset <= doc.error().offset);
     }
   }
   return 0;

@@ -323,6 +323,15 @@ TEST(TypedRead, OptionalPointerArraysMaps) {
   using dict = std::map<std::string, int>;
   EXPECT_EQ(read_fails<three>("[1,2]").error().code, error_code::wrong_length);
   EXPECT_EQ(read_fails<three>("[1,2,3,4]").error().code, error_code::wrong_length);
+  // No fourth value at all is the parser's syntax error, at its offset (was
+  // wrong_length at the ']').
+  for (std::string_view bad : {"[1,2,3,]", "[1,2,3, ", "[1,2,3,}"}) {
+    const auto typed = read_fails<three>(bad);
+    const auto dom = jot::parse(bad);
+    ASSERT_FALSE(dom.ok()) << bad;
+    EXPECT_EQ(typed.error().code, dom.error().code) << bad;
+    EXPECT_EQ(typed.error().offset, dom.error().offset) << bad;
+  }
   EXPECT_EQ(read_fails<dict>(R"({"a":1,"a":2})").error().code, error_code::duplicate_key);
   jot::read_options dup;
   dup.allow_duplicate_keys = true;

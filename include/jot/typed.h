@@ -26,6 +26,8 @@
 //   std::unique_ptr<T>           null or T (allocated with new); written as null when empty
 //   std::vector<T>, std::array<T, N>, T[N]   arrays (std::array/T[N]: exactly N elements)
 //   std::span<T>                 an array whose elements live in arena memory
+//   std::tuple<A...>, std::pair<A, B>   arrays of exactly their size, element i
+//                                of their i-th type
 //   std::map / std::unordered_map with string keys   objects
 //   std::variant<A...>           the first alternative whose JSON type fits (below)
 //   enums                        the enumerator's name (jot/reflect.h), or its
@@ -37,9 +39,10 @@
 // VARIANTS: reading picks the first alternative, in declaration order, that
 // accepts the value's JSON type (null: optional, unique_ptr, std::monostate;
 // boolean; number: arithmetic types, integers before floats only if listed
-// so; string: strings and enums; array; object: structs and maps), then reads
-// it; jot::value and jot::raw_json accept anything. Writing writes the held
-// alternative; std::monostate is null.
+// so; string: strings and enums; array: vectors, arrays, spans, tuples;
+// object: structs and maps), then reads it; jot::value and jot::raw_json
+// accept anything. Writing writes the held alternative; std::monostate is
+// null.
 //
 // Lifetimes: views (string_view, span, raw_json, jot::value) point into the
 // input and the arena, which must outlive them.

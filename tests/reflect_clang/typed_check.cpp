@@ -8,7 +8,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -30,6 +32,7 @@ struct everything {
   std::unique_ptr<inner> p;
   std::vector<inner> v;
   std::array<int, 2> a{};
+  std::pair<int, std::tuple<std::string, bool>> pt;
   std::span<std::uint16_t> span;
   std::map<std::string, int> m;
   std::unordered_map<std::string, std::vector<int>> u;

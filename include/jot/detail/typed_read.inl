@@ -458,15 +458,40 @@ inline bool read_sequence(reader& r, V& out) {
   return ok;
 }
 
+// An element past a fixed length (std::array, T[N], tuples) at r.p:
+// wrong_length, unless no value starts there (']' after a comma, the input's
+// end), which is the parser's syntax error at the parser's offset.
+JOT_COLD inline bool extra_element(reader& r, const char* message) noexcept {
+  if (r.p == r.end || json_type_of(*r.p) == jot::type::absent) return mismatch(r, "expected a value");
+  return fail_at(r, error_code::wrong_length, r.p, message);
+}
+
 template <class E, std::size_t N>
 inline bool read_fixed(reader& r, E* out) {
   std::size_t count = 0;
   const bool ok = read_elements(r, [&](std::size_t i) {
-    if (i == N) return fail_at(r, error_code::wrong_length, r.p, "more elements than the array holds");
+    if (i == N) return extra_element(r, "more elements than the array holds");
     count = i + 1;
     return read_value(r, out[i]);
   });
   if (ok && count != N) return fail_at(r, error_code::wrong_length, r.p - 1, "fewer elements than the array holds");
+  return ok;
+}
+
+// std::tuple, std::pair: exactly as many elements as T has, element i read
+// as T's i-th type.
+template <class T, std::size_t... I>
+inline bool read_tuple(reader& r, T& out, std::index_sequence<I...>) {
+  constexpr std::size_t n = sizeof...(I);
+  std::size_t count = 0;
+  const bool ok = read_elements(r, [&](std::size_t i) {
+    if (i == n) return extra_element(r, "more elements than the tuple holds");
+    count = i + 1;
+    bool element_ok = false;
+    (void)((i == I && (element_ok = read_value(r, std::get<I>(out)), true)) || ...);
+    return element_ok;
+  });
+  if (ok && count != n) return fail_at(r, error_code::wrong_length, r.p - 1, "fewer elements than the tuple holds");
   return ok;
 }
 
@@ -758,7 +783,8 @@ constexpr bool takes(jot::type t, bool integral) noexcept {
       case jot::type::boolean: return s == shape::boolean;
       case jot::type::number: return integral ? s == shape::integer : s == shape::floating;
       case jot::type::string: return s == shape::string || s == shape::string_view;
-      case jot::type::array: return s == shape::sequence || s == shape::fixed_array || s == shape::span;
+      case jot::type::array:
+        return s == shape::sequence || s == shape::fixed_array || s == shape::span || s == shape::tuple;
       case jot::type::object: return s == shape::object || s == shape::map;
       default: return false;
     }
@@ -831,6 +857,8 @@ inline bool read_value(reader& r, T& out) {
     else return read_fixed<typename T::value_type, std::tuple_size_v<T>>(r, out.data());
   } else if constexpr (s == shape::span) {
     return read_span(r, out);
+  } else if constexpr (s == shape::tuple) {
+    return read_tuple(r, out, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (s == shape::map) {
     return read_map(r, out);
   } else if constexpr (s == shape::variant) {

@@ -12,8 +12,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -38,6 +40,7 @@ enum class shape : std::uint8_t {
   sequence,     // std::vector<T, A> (std::pmr::vector too)
   fixed_array,  // std::array<T, N>, T[N]
   span,         // std::span<T> (dynamic extent), elements in arena memory
+  tuple,        // std::tuple<A...>, std::pair<A, B>: an array, element i of type i
   map,          // std::map / std::unordered_map with a string key (any allocator)
   variant,      // std::variant<A...>
   monostate,    // std::monostate (null)
@@ -61,6 +64,9 @@ template <class T> struct is_std_array : std::false_type {};
 template <class T, std::size_t N> struct is_std_array<std::array<T, N>> : std::true_type {};
 template <class T> struct is_span : std::false_type {};
 template <class T> struct is_span<std::span<T>> : std::true_type {};
+template <class T> struct is_tuple : std::false_type {};
+template <class... A> struct is_tuple<std::tuple<A...>> : std::true_type {};
+template <class A, class B> struct is_tuple<std::pair<A, B>> : std::true_type {};
 template <class T> struct is_variant : std::false_type {};
 template <class... A> struct is_variant<std::variant<A...>> : std::true_type {};
 template <class T> struct is_string_map : std::false_type {};
@@ -99,6 +105,7 @@ constexpr shape shape_of() {
   else if constexpr (is_vector<U>::value) return shape::sequence;
   else if constexpr (is_std_array<U>::value || std::is_bounded_array_v<U>) return shape::fixed_array;
   else if constexpr (is_span<U>::value) return shape::span;
+  else if constexpr (is_tuple<U>::value) return shape::tuple;
   else if constexpr (is_string_map<U>::value) return shape::map;
   else if constexpr (is_variant<U>::value) return shape::variant;
   else if constexpr (std::is_same_v<U, std::monostate>) return shape::monostate;

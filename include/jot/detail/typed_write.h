@@ -125,6 +125,19 @@ out_range put_array(write_target& t, out_range o, const R& range, std::uint32_t 
   return close_container<Pretty>(t, o, ']', depth);
 }
 
+// std::tuple, std::pair: element i is T's i-th member.
+template <bool Pretty, class T, std::size_t... I>
+out_range put_tuple(write_target& t, out_range o, const T& v, std::uint32_t depth,
+                    std::index_sequence<I...>) noexcept {
+  if constexpr (sizeof...(I) == 0) {
+    return put_empty(t, o, "[]");
+  } else {
+    o = open_container<Pretty>(t, o, '[', depth);
+    ((o = (I == 0 ? o : next_element<Pretty>(t, o, depth)), o = put<Pretty>(t, o, std::get<I>(v), depth + 1)), ...);
+    return close_container<Pretty>(t, o, ']', depth);
+  }
+}
+
 // Members in the map's iteration order (sorted for std::map, unspecified for
 // std::unordered_map).
 template <bool Pretty, class M>
@@ -262,6 +275,8 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
     return v != nullptr ? put<Pretty>(t, o, *v, depth) : put_null(t, o);
   } else if constexpr (s == shape::sequence || s == shape::fixed_array || s == shape::span) {
     return put_array<Pretty>(t, o, v, depth);
+  } else if constexpr (s == shape::tuple) {
+    return put_tuple<Pretty>(t, o, v, depth, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (s == shape::map) {
     return put_map<Pretty>(t, o, v, depth);
   } else if constexpr (s == shape::variant) {
