@@ -141,6 +141,12 @@ std::string_view encode(void* p, const T& v) {
   return s.out;
 }
 
+// NDJSON rows: glaze's own NDJSON reader (rows already in out are reused),
+// each line's array read into the row's tuple.
+bool decode_rows(void*, input in, product_rows& out) {
+  return !glz::read_ndjson(out, in.view());
+}
+
 template <class T>
 typed_codec<T> codec() {
   return {decode<T>, encode<T>, nullptr};
@@ -176,6 +182,9 @@ void register_glaze(registry& r) {
   typed.create = create;
   typed.destroy = destroy;
   set_typed_codecs(typed, []<class T>() { return codec<T>(); });
+#if !defined(JOT_BENCH_TYPED_SCHEMAS)
+  typed.ndjson_rows.decode = decode_rows;
+#endif
   r.push_back(typed);
 }
 

@@ -6,6 +6,7 @@
 // Built only with -DJOT_BENCH_TYPED=ON (bench/CMakeLists.txt): jot/typed.h
 // declares read and write but their definitions come with the typed mapping
 // work (issue 8), so until then this file compiles and does not link.
+#include <jot/documents.h>
 #include <jot/jot.h>
 #include <jot/reflect.h>
 #include <jot/typed.h>
@@ -219,6 +220,26 @@ std::string_view encode(void* p, const T& v) {
   return r ? *r : std::string_view();
 }
 
+// NDJSON rows: jot::documents only splits the lines (parse = false builds no
+// document) and jot::read decodes each one straight into its tuple; rows
+// already in out are reused, so their strings keep their capacity.
+bool decode_rows(void* p, input in, product_rows& out) {
+  auto& s = *static_cast<typed_state*>(p);
+  jot::arena none(nullptr, 0);
+  jot::documents lines(in.view(), none, {.format = jot::document_format::ndjson, .parse = false});
+  jot::read_options o;
+  o.kernel = chosen_kernel;
+  std::size_t n = 0;
+  while (lines.next()) {
+    if (!lines.current()) return false;
+    if (n == out.size()) out.emplace_back();
+    s.arena.reset();  // holds nothing here (every string is a std::string), kept for the general case
+    if (!jot::read(lines.source(), out[n++], s.arena, o)) return false;
+  }
+  out.resize(n);
+  return true;
+}
+
 // A template only so that a build without OpenRTB (set_typed_codecs) does not compile it.
 template <class View>
 bool decode_views(void* p, input in, rtb_bid_request* check) {
@@ -247,6 +268,9 @@ void register_jot_typed(registry& r, jot::kernel k) {
   t.create = create;
   t.destroy = destroy;
   set_typed_codecs(t, []<class T>() { return codec<T>(); });
+#if !defined(JOT_BENCH_TYPED_SCHEMAS)
+  t.ndjson_rows.decode = decode_rows;
+#endif
   t.encode_variant = "reused output_buffer";
   r.push_back(t);
 

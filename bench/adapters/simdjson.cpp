@@ -364,6 +364,41 @@ bool od_decode(void* p, input in, T& out) {
   return read(root, out) && doc.at_end();
 }
 
+// NDJSON rows: iterate_many over the whole input (simdjson's NDJSON
+// answer; one thread: `threaded` off, one batch of the default 1 MB), each
+// document an array read element by element into the row's tuple.
+template <std::size_t... I>
+bool read_row(od::array a, product_row& row, std::index_sequence<I...>) {
+  std::size_t i = 0;
+  for (auto e : a) {
+    od::value x;
+    if (e.get(x)) return false;
+    bool ok = false;
+    (void)((i == I && (ok = read(x, std::get<I>(row)), true)) || ...);
+    if (!ok) return false;
+    ++i;
+  }
+  return i == sizeof...(I);
+}
+
+bool od_rows(void* p, input in, product_rows& out) {
+  auto& s = *static_cast<od_state*>(p);
+  s.parser.threaded = false;
+  od::document_stream docs;
+  if (s.parser.iterate_many(simdjson::padded_string_view(in.data, in.size, in.size + input::padding)).get(docs))
+    return false;
+  std::size_t n = 0;
+  for (auto doc : docs) {
+    od::array a;
+    if (doc.get_array().get(a)) return false;
+    if (n == out.size()) out.emplace_back();
+    if (!read_row(a, out[n++], std::make_index_sequence<std::tuple_size_v<product_row>>{})) return false;
+  }
+  if (docs.truncated_bytes() != 0) return false;
+  out.resize(n);
+  return true;
+}
+
 template <class T>
 std::string_view od_encode(void* p, const T& v) {
   auto& s = *static_cast<od_state*>(p);
@@ -486,6 +521,9 @@ void register_simdjson(registry& r) {
   o.destroy = od_destroy;
   o.inspect = od_inspect;
   set_typed_codecs(o, []<class T>() { return od_codec<T>(); });
+#if !defined(JOT_BENCH_TYPED_SCHEMAS)
+  o.ndjson_rows.decode = od_rows;
+#endif
   o.encode_variant = "string_builder, reused";
   o.build = od_build;
   o.build_variant = "string_builder, reused";

@@ -103,6 +103,10 @@ struct library {
   typed_codec<citm_catalog> citm;
   typed_codec<rtb_bid_request> openrtb;
   typed_codec<rpc_call> rpc;
+  // typed_decode of NDJSON rows: every line of the input into out, in order
+  // (set by each adapter itself, not by set_typed_codecs: the input is many
+  // documents, not one).
+  typed_codec<product_rows> ndjson_rows;
   const char* encode_variant = "reused buffer";  // how typed_encode's output buffer is used
   // build: construct the twitter subset from in (a value tree or a stream of
   // writer calls, members in declaration order, as typed_encode writes them)

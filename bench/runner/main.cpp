@@ -4,10 +4,10 @@
 //             [--stream-file PATH] [--kernel K]
 //
 // Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
-// of four schemas), ndjson, build and patch (edit_rows.cpp), stream
+// of five schemas), ndjson, build and patch (edit_rows.cpp), stream
 // (stream_row.cpp, a generated file at --stream-file) against jot and
 // every peer compiled in, and writes {"meta": {...}, "records": [...]}. --only takes those names, and
-// typed_twitter, typed_citm, typed_openrtb, typed_rpc for one typed schema. --kernel runs jot's
+// typed_twitter, typed_citm, typed_openrtb, typed_rpc, typed_ndjson for one typed schema. --kernel runs jot's
 // parsers and typed reads on one kernel (jot/kernel.h) instead of the automatic choice, so that
 // kernels are compared in the suite's own rows: `JOT_BENCH_ARGS="--kernel avx512" make bench`.
 #include <algorithm>
@@ -292,6 +292,7 @@ struct typed_input {
   const char* dataset;
   const char* file;
   std::size_t expected_size;  // of the compact encoding (data/README.md); 0: not given
+  std::size_t skip_lines = 0;  // lines dropped from the file's start (a header row)
 };
 
 std::string typed_variant(const library* l, const char* what) {
@@ -476,14 +477,23 @@ void typed_schema(suite& s, typed_codec<T> library::*codec, std::initializer_lis
                   bool threaded = false) {
   for (const typed_input& f : files) {
     owned_input in = load(s.dir, f.file);
+    if (f.skip_lines != 0) {
+      std::string_view text = in.get().view();
+      for (std::size_t k = 0; k < f.skip_lines && !text.empty(); ++k) {
+        const std::size_t nl = text.find('\n');
+        text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+      }
+      const std::string rest(text);  // a copy: make_input's memcpy never sees in's own buffer
+      in = make_input(rest);
+    }
     std::vector<std::optional<T>> decoded;
     typed_decode(s, codec, f, in.get(), threaded, decoded);
     typed_encode(s, codec, f, decoded);
   }
 }
 
-// --only typed runs every schema; typed_twitter, typed_citm, typed_openrtb or
-// typed_rpc one of them.
+// --only typed runs every schema; typed_twitter, typed_citm, typed_openrtb,
+// typed_rpc or typed_ndjson one of them.
 template <class Want>
 void typed(suite& s, Want&& want) {
   bool all = want("typed");
@@ -496,6 +506,9 @@ void typed(suite& s, Want&& want) {
                  {{"openrtb banner", "openrtb/banner.json", 0}, {"openrtb video_app", "openrtb/video_app.json", 0}},
                  /*threaded=*/true);
   if (all || want("typed_rpc")) typed_schema(s, &library::rpc, {{"rpc sample", "rpc/sample.json", 0}});
+  if (all || want("typed_ndjson"))
+    typed_schema(s, &library::ndjson_rows,
+                 {{"amazon_cellphones rows (NDJSON)", "corpus/amazon_cellphones.ndjson", 0, 1}});
 }
 
 std::string cpu_model() {
@@ -582,7 +595,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]"
                            " [--stream-file PATH] [--kernel K]\n"
                            "  W: dom_parse dom_serialize packets typed ndjson build patch stream, or typed_twitter\n"
-                           "     typed_citm typed_openrtb typed_rpc\n"
+                           "     typed_citm typed_openrtb typed_rpc typed_ndjson\n"
                            "  K: the kernel of jot's parsers and typed reads (automatic, portable, sse2, sse42, avx2,\n"
                            "     avx512, neon)\n");
       return 2;

@@ -333,4 +333,14 @@ JOT_BENCH_SCHEMA(rpc_call, F(method), F(request_id), F(api_version), F(verbose),
 #undef F
 #undef JOT_BENCH_SCHEMA
 
+// ---- NDJSON rows (corpus/amazon_cellphones.ndjson after its header line) ----
+// Each line is an array of nine values, decoded into a std::tuple: asin,
+// brand, title, url, image, rating, reviewUrl, totalReviews, prices. The
+// typed decode of this schema reads every line of the file into one vector,
+// each library splitting the lines its own way (no field list: the libraries
+// that take part map tuples themselves or are written per element).
+using product_row = std::tuple<std::string, std::string, std::string, std::string, std::string, double,
+                               std::string, std::int64_t, std::string>;
+using product_rows = std::vector<product_row>;
+
 }  // namespace jot_bench
