@@ -230,10 +230,10 @@ bool decode_rows(void* p, input in, product_rows& out) {
   jot::read_options o;
   o.kernel = chosen_kernel;
   std::size_t n = 0;
+  s.arena.reset();  // once: rows of std::string take no arena memory
   while (lines.next()) {
     if (!lines.current()) return false;
     if (n == out.size()) out.emplace_back();
-    s.arena.reset();  // holds nothing here (every string is a std::string), kept for the general case
     if (!jot::read(lines.source(), out[n++], s.arena, o)) return false;
   }
   out.resize(n);

@@ -190,6 +190,50 @@ where
     run_group(cfg, &g, &mut cases, out);
 }
 
+// One line of amazon_cellphones.ndjson after its header: the C++ rows'
+// product_row (bench/runner/schemas.h), a tuple, which serde maps to an array.
+type ProductRow = (String, String, String, String, String, f64, String, i64, String);
+
+// typed_decode of every NDJSON line into a Vec of rows ("fresh" only: serde
+// has no decoding into existing values). serde_json reads the lines with its
+// StreamDeserializer, the others one line at a time.
+fn ndjson_rows(cfg: &Config, dir: &str, out: &mut Out) {
+    let data = read(dir, "corpus/amazon_cellphones.ndjson");
+    let start = data.iter().position(|&b| b == b'\n').map_or(data.len(), |i| i + 1);
+    let rows: &[u8] = &data[start..];
+    let lines: Vec<&[u8]> = rows.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+    let serde_rows = || -> Vec<ProductRow> {
+        serde_json::Deserializer::from_slice(rows).into_iter::<ProductRow>().map(|r| r.unwrap()).collect()
+    };
+    let reference = serde_rows();
+    let sonic: Vec<ProductRow> = lines.iter().map(|l| sonic_rs::from_slice(l).unwrap()).collect();
+    let simd: Vec<ProductRow> = lines.iter().map(|l| simd_json::serde::from_slice(&mut l.to_vec()).unwrap()).collect();
+    let note = |v: &Vec<ProductRow>| if *v == reference { "" } else { "DECODE MISMATCH" };
+    let (n_sonic, n_simd) = (note(&sonic), note(&simd));
+    let (l1, l2) = (&lines, &lines);
+    let mut scratch: Vec<u8> = Vec::with_capacity(rows.len());
+    let mut bufs = simd_json::Buffers::new(4096);
+    let mut cases = vec![
+        Case { library: "serde_json", version: V_SERDE, variant: "StreamDeserializer, fresh".into(), note: String::new(),
+               op: Box::new(move || serde_rows().len() as u64) as Box<dyn FnMut() -> u64> },
+        Case { library: "simd-json", version: V_SIMD, variant: "reused buffers, fresh".into(), note: n_simd.into(),
+               op: Box::new(move || {
+                   let v: Vec<ProductRow> = l1.iter().map(|l| {
+                       scratch.clear();
+                       scratch.extend_from_slice(l);
+                       simd_json::serde::from_slice_with_buffers(&mut scratch, &mut bufs).unwrap()
+                   }).collect();
+                   v.len() as u64 }) },
+        Case { library: "sonic-rs", version: V_SONIC, variant: "fresh".into(), note: n_sonic.into(),
+               op: Box::new(move || {
+                   let v: Vec<ProductRow> = l2.iter().map(|l| sonic_rs::from_slice(l).unwrap()).collect();
+                   v.len() as u64 }) },
+    ];
+    let g = Group { workload: "typed_decode", dataset: "amazon_cellphones rows (NDJSON)".into(), metric: "throughput",
+                    data_bytes: rows.len() as f64, docs_per_op: 0.0, per_call: 1.0, case_bytes: vec![] };
+    run_group(cfg, &g, &mut cases, out);
+}
+
 pub fn run(cfg: &Config, dir: &str, out: &mut Out) {
     let tw = read(dir, "corpus/twitter.json");
     one::<TwitterData>(cfg, "twitter subset", &tw, 81927, out);
@@ -200,4 +244,5 @@ pub fn run(cfg: &Config, dir: &str, out: &mut Out) {
     for (dataset, file) in [("openrtb banner", "openrtb/banner.json"), ("openrtb video_app", "openrtb/video_app.json")] {
         crate::openrtb::run(cfg, dataset, &read(dir, file), out);
     }
+    ndjson_rows(cfg, dir, out);
 }
