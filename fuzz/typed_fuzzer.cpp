@@ -11,8 +11,10 @@
 //     other error comes no later than the parser's first syntax error;
 //   - errors carry a position inside the input, with the right line and column;
 //   - a successful decode agrees with the DOM path, member by member.
+#include <list>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -46,6 +48,8 @@ struct device_t {
   std::string ua;
   std::optional<std::int8_t> dnt;
   std::span<std::string_view> langs;
+  std::optional<std::set<std::int32_t>> segments;
+  std::optional<std::list<std::string>> keywords;
 };
 struct bid_request {
   std::string id;
@@ -123,6 +127,20 @@ void agree(const std::tuple<A...>& t, jot::value dom) {
   }(std::index_sequence_for<A...>{});
 }
 
+// A set holds each element of the array once (duplicates are an error under
+// the strict policy the comparison runs with).
+template <class T>
+void agree(const std::set<T>& set, jot::value dom) {
+  auto array = dom.get_array();
+  FUZZ_CHECK(array.ok() && array->size() == set.size());
+  for (jot::value e : *array) {
+    const auto v = e.get<T>();
+    FUZZ_CHECK(v.ok() && set.count(*v) == 1);
+  }
+}
+template <class T>
+void agree(const std::list<T>& list, jot::value dom) { agree_elements(list, dom); }
+
 void agree(const banner_t& b, jot::value dom) {
   agree_optional(b.w, dom["w"]);
   agree_optional(b.h, dom["h"]);
@@ -140,6 +158,8 @@ void agree(const device_t& d, jot::value dom) {
   agree(d.ua, dom["ua"]);
   agree_optional(d.dnt, dom["dnt"]);
   agree_elements(d.langs, dom["langs"]);
+  agree_optional(d.segments, dom["segments"]);
+  agree_optional(d.keywords, dom["keywords"]);
 }
 
 template <class T>

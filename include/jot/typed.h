@@ -24,7 +24,10 @@
 //                                escapes, else of arena memory
 //   std::optional<T>             null or T; written as null when empty
 //   std::unique_ptr<T>           null or T (allocated with new); written as null when empty
-//   std::vector<T>, std::array<T, N>, T[N]   arrays (std::array/T[N]: exactly N elements)
+//   std::vector<T>, std::deque<T>, std::list<T>, std::array<T, N>, T[N]
+//                                arrays (std::array/T[N]: exactly N elements)
+//   std::set<T>, std::unordered_set<T>   arrays of distinct elements (a repeated
+//                                one is duplicate_key unless allowed)
 //   std::span<T>                 an array whose elements live in arena memory
 //   std::tuple<A...>, std::pair<A, B>   arrays of exactly their size, element i
 //                                of their i-th type
@@ -39,8 +42,8 @@
 // VARIANTS: reading picks the first alternative, in declaration order, that
 // accepts the value's JSON type (null: optional, unique_ptr, std::monostate;
 // boolean; number: arithmetic types, integers before floats only if listed
-// so; string: strings and enums; array: vectors, arrays, spans, tuples;
-// object: structs and maps), then reads it; jot::value and jot::raw_json
+// so; string: strings and enums; array: vectors, deques, lists, sets, arrays,
+// spans, tuples; object: structs and maps), then reads it; jot::value and jot::raw_json
 // accept anything. Writing writes the held alternative; std::monostate is
 // null.
 //
@@ -83,7 +86,8 @@ struct read_options {
   bool allow_missing_members = false;  // a member absent from its object keeps its value
                                        // (by default only optional members may be absent)
   bool allow_duplicate_keys = false;   // a key repeated in one object overwrites the earlier
-                                       // value (by default it is an error)
+                                       // value, an element repeated in a set is dropped
+                                       // (by default both are duplicate_key)
   bool validate_utf8 = true;           // false skips UTF-8 checks in strings (unsafe for
                                        // untrusted input)
   std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted

@@ -439,23 +439,55 @@ inline bool read_elements(reader& r, F&& read_element) {
 
 template <class V>
 inline bool read_sequence(reader& r, V& out) {
-  std::size_t count = 0;
-  const bool ok = read_elements(r, [&](std::size_t i) {
-    // Elements already there are reused (their strings and vectors keep
-    // their capacity); the surplus is erased below.
-    if (i == out.size()) out.emplace_back();
-    count = i + 1;
-    if constexpr (std::is_same_v<typename V::value_type, bool>) {
-      bool b = false;
-      if (!read_bool(r, b)) return false;
-      out[i] = b;
-      return true;
-    } else {
-      return read_value(r, out[i]);
-    }
+  if constexpr (!std::random_access_iterator<typename V::iterator>) {
+    // std::list: the same reuse, walking the elements already there.
+    auto next = out.begin();
+    const bool ok = read_elements(r, [&](std::size_t) {
+      if (next == out.end()) next = out.emplace(out.end());
+      return read_value(r, *next++);
+    });
+    if (ok) out.erase(next, out.end());
+    return ok;
+  } else {
+    std::size_t count = 0;
+    const bool ok = read_elements(r, [&](std::size_t i) {
+      // Elements already there are reused (their strings and vectors keep
+      // their capacity); the surplus is erased below.
+      if (i == out.size()) out.emplace_back();
+      count = i + 1;
+      if constexpr (std::is_same_v<typename V::value_type, bool>) {
+        bool b = false;
+        if (!read_bool(r, b)) return false;
+        out[i] = b;
+        return true;
+      } else {
+        return read_value(r, out[i]);
+      }
+    });
+    if (ok) out.erase(out.begin() + static_cast<std::ptrdiff_t>(count), out.end());
+    return ok;
+  }
+}
+
+// std::set, std::unordered_set: each element is read into a new value and
+// inserted. One equal to an earlier element is duplicate_key unless
+// duplicates are allowed (then the set keeps the first).
+template <class S>
+inline bool read_set(reader& r, S& out) {
+  out.clear();
+  return read_elements(r, [&](std::size_t) {
+    using E = typename S::value_type;
+    // With the set's allocator where the element takes it (pmr sets).
+    E element = [&] {
+      if constexpr (std::is_constructible_v<E, typename S::allocator_type>) return E(out.get_allocator());
+      else return E{};
+    }();
+    const u8* at = r.p;
+    if (!read_value(r, element)) return false;
+    if (!out.insert(std::move(element)).second && !r.allow_duplicates)
+      return fail_at(r, error_code::duplicate_key, at, "an element equal to an earlier one of the set");
+    return true;
   });
-  if (ok) out.erase(out.begin() + static_cast<std::ptrdiff_t>(count), out.end());
-  return ok;
 }
 
 // An element past a fixed length (std::array, T[N], tuples) at r.p:
@@ -784,7 +816,8 @@ constexpr bool takes(jot::type t, bool integral) noexcept {
       case jot::type::number: return integral ? s == shape::integer : s == shape::floating;
       case jot::type::string: return s == shape::string || s == shape::string_view;
       case jot::type::array:
-        return s == shape::sequence || s == shape::fixed_array || s == shape::span || s == shape::tuple;
+        return s == shape::sequence || s == shape::set || s == shape::fixed_array || s == shape::span ||
+               s == shape::tuple;
       case jot::type::object: return s == shape::object || s == shape::map;
       default: return false;
     }
@@ -852,6 +885,8 @@ inline bool read_value(reader& r, T& out) {
     return read_value(r, *out);
   } else if constexpr (s == shape::sequence) {
     return read_sequence(r, out);
+  } else if constexpr (s == shape::set) {
+    return read_set(r, out);
   } else if constexpr (s == shape::fixed_array) {
     if constexpr (std::is_array_v<T>) return read_fixed<std::remove_extent_t<T>, std::extent_v<T>>(r, out);
     else return read_fixed<typename T::value_type, std::tuple_size_v<T>>(r, out.data());

@@ -6,15 +6,19 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <list>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -37,7 +41,8 @@ enum class shape : std::uint8_t {
   string_view,  // std::string_view
   optional,     // std::optional<T>
   pointer,      // std::unique_ptr<T>
-  sequence,     // std::vector<T, A> (std::pmr::vector too)
+  sequence,     // std::vector<T, A> (std::pmr::vector too), std::deque, std::list
+  set,          // std::set, std::unordered_set: an array of distinct elements
   fixed_array,  // std::array<T, N>, T[N]
   span,         // std::span<T> (dynamic extent), elements in arena memory
   tuple,        // std::tuple<A...>, std::pair<A, B>: an array, element i of type i
@@ -60,6 +65,11 @@ template <class T> struct is_unique_ptr : std::false_type {};
 template <class T> struct is_unique_ptr<std::unique_ptr<T>> : std::true_type {};
 template <class T> struct is_vector : std::false_type {};
 template <class T, class A> struct is_vector<std::vector<T, A>> : std::true_type {};
+template <class T, class A> struct is_vector<std::deque<T, A>> : std::true_type {};
+template <class T, class A> struct is_vector<std::list<T, A>> : std::true_type {};
+template <class T> struct is_set : std::false_type {};
+template <class T, class C, class A> struct is_set<std::set<T, C, A>> : std::true_type {};
+template <class T, class H, class E, class A> struct is_set<std::unordered_set<T, H, E, A>> : std::true_type {};
 template <class T> struct is_std_array : std::false_type {};
 template <class T, std::size_t N> struct is_std_array<std::array<T, N>> : std::true_type {};
 template <class T> struct is_span : std::false_type {};
@@ -103,6 +113,7 @@ constexpr shape shape_of() {
   else if constexpr (is_optional<U>::value) return shape::optional;
   else if constexpr (is_unique_ptr<U>::value) return shape::pointer;
   else if constexpr (is_vector<U>::value) return shape::sequence;
+  else if constexpr (is_set<U>::value) return shape::set;
   else if constexpr (is_std_array<U>::value || std::is_bounded_array_v<U>) return shape::fixed_array;
   else if constexpr (is_span<U>::value) return shape::span;
   else if constexpr (is_tuple<U>::value) return shape::tuple;

@@ -273,7 +273,7 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
     return v.has_value() ? put<Pretty>(t, o, *v, depth) : put_null(t, o);
   } else if constexpr (s == shape::pointer) {
     return v != nullptr ? put<Pretty>(t, o, *v, depth) : put_null(t, o);
-  } else if constexpr (s == shape::sequence || s == shape::fixed_array || s == shape::span) {
+  } else if constexpr (s == shape::sequence || s == shape::set || s == shape::fixed_array || s == shape::span) {
     return put_array<Pretty>(t, o, v, depth);
   } else if constexpr (s == shape::tuple) {
     return put_tuple<Pretty>(t, o, v, depth, std::make_index_sequence<std::tuple_size_v<T>>{});

@@ -1,15 +1,23 @@
-// tests/typed_tuple_test.cpp - std::tuple and std::pair in jot::read and
-// jot::write (jot/typed.h): an array of exactly their size, element i of
-// their i-th type; lengths, element errors with their pointers, nesting,
-// variants, and the text the DOM writer gives for the same value.
+// tests/typed_containers_test.cpp - the standard containers beyond vector
+// and array in jot::read and jot::write (jot/typed.h). std::tuple and
+// std::pair: an array of exactly their size, element i of their i-th type
+// (lengths, element errors with their pointers, nesting, variants). std::deque
+// and std::list: vectors' rules, elements reused. std::set and
+// std::unordered_set: distinct elements, the duplicate policy. Writing gives
+// the DOM writer's text for the same value.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <deque>
+#include <list>
 #include <map>
+#include <memory_resource>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <unordered_set>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -53,7 +61,7 @@ struct row {
   friend bool operator==(const row&, const row&) = default;
 };
 
-TEST(TypedTuple, ReadsEachElementAsItsType) {
+TEST(TypedContainers, TupleReadsEachElementAsItsType) {
   std::tuple<int, std::string, double, bool> t;
   const auto r = read_into(R"([ -7, "a\nb" , 2.5,true ])", t);
   ASSERT_TRUE(r.ok()) << r.path() << " " << jot::error_code_name(r.error().code);
@@ -68,7 +76,7 @@ TEST(TypedTuple, ReadsEachElementAsItsType) {
   EXPECT_EQ(p.second, 255);
 }
 
-TEST(TypedTuple, NeedsExactlyItsSize) {
+TEST(TypedContainers, TupleNeedsExactlyItsSize) {
   std::tuple<int, int> t;
   auto r = read_into("[1]", t);
   ASSERT_FALSE(r.ok());
@@ -91,7 +99,7 @@ TEST(TypedTuple, NeedsExactlyItsSize) {
   EXPECT_EQ(read_into("{}", none).error().code, error_code::type_mismatch);
 }
 
-TEST(TypedTuple, ElementErrorsNameTheElement) {
+TEST(TypedContainers, TupleElementErrorsNameTheElement) {
   std::pair<int, std::pair<std::string, std::uint8_t>> p;
   auto r = read_into(R"([1, ["x", 300]])", p);
   ASSERT_FALSE(r.ok());
@@ -118,7 +126,7 @@ TEST(TypedTuple, ElementErrorsNameTheElement) {
   }
 }
 
-TEST(TypedTuple, InStructsVectorsMapsAndVariants) {
+TEST(TypedContainers, TupleInStructsVectorsMapsAndVariants) {
   std::vector<row> rows;
   const std::string json =
       R"([{"id":"a","cells":["x",1.5,null],"flags":[3,[true,false]]},)"
@@ -151,7 +159,7 @@ TEST(TypedTuple, InStructsVectorsMapsAndVariants) {
   EXPECT_EQ(read_into("[4,5,6]", v).error().code, error_code::wrong_length);
 }
 
-TEST(TypedTuple, WritesAsTheDomWriterWould) {
+TEST(TypedContainers, TupleWritesAsTheDomWriterWould) {
   const std::tuple<int, std::string, double, bool, std::optional<int>> t{-3, "q\"", 0.1, false, std::nullopt};
   EXPECT_EQ(written(t), R"([-3,"q\"",0.1,false,null])");
   EXPECT_EQ(written(std::tuple<>{}), "[]");
@@ -168,6 +176,113 @@ TEST(TypedTuple, WritesAsTheDomWriterWould) {
     EXPECT_EQ(back, value);
   }
   EXPECT_EQ(written(std::tuple<double>{std::numeric_limits<double>::infinity()}), "<failed>");
+}
+
+// ---- deque, list, set, unordered_set ----
+
+struct bag {
+  std::deque<int> d;
+  std::list<std::string> l;
+  std::set<std::string> s;
+  std::unordered_set<std::int64_t> u;
+  std::list<std::deque<bool>> nested;
+  friend bool operator==(const bag&, const bag&) = default;
+};
+
+TEST(TypedContainers, DequesAndListsReadLikeVectors) {
+  bag b;
+  auto r = read_into(R"({"d":[3,1,2],"l":["x","y\n"],"s":[],"u":[],"nested":[[true],[],[false,true]]})", b);
+  ASSERT_TRUE(r.ok()) << r.path() << " " << jot::error_code_name(r.error().code);
+  EXPECT_EQ(b.d, (std::deque<int>{3, 1, 2}));
+  EXPECT_EQ(b.l, (std::list<std::string>{"x", "y\n"}));
+  ASSERT_EQ(b.nested.size(), 3u);
+  EXPECT_EQ(b.nested.back(), (std::deque<bool>{false, true}));
+
+  // A second read reuses the elements there: shorter, then longer.
+  const std::string* first = &b.l.front();
+  r = read_into(R"({"d":[9],"l":["long enough to need the heap, surely"],"s":[],"u":[],"nested":[]})", b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(b.d, (std::deque<int>{9}));
+  ASSERT_EQ(b.l.size(), 1u);
+  EXPECT_EQ(&b.l.front(), first);  // the same node, not a new one
+  EXPECT_EQ(b.l.front(), "long enough to need the heap, surely");
+  EXPECT_TRUE(b.nested.empty());
+  r = read_into(R"({"d":[],"l":["a","b","c"],"s":[],"u":[],"nested":[[true]]})", b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(b.l, (std::list<std::string>{"a", "b", "c"}));
+  EXPECT_TRUE(b.d.empty());
+
+  r = read_into(R"({"d":[1,"2"],"l":[],"s":[],"u":[],"nested":[]})", b);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, error_code::type_mismatch);
+  EXPECT_EQ(r.path(), "/d/1");
+  r = read_into(R"({"d":[],"l":["a",1],"s":[],"u":[],"nested":[]})", b);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.path(), "/l/1");
+}
+
+TEST(TypedContainers, SetsHoldDistinctElements) {
+  std::set<std::string> s{"stale"};
+  ASSERT_TRUE(read_into(R"(["b","a","c"])", s).ok());
+  EXPECT_EQ(s, (std::set<std::string>{"a", "b", "c"}));  // cleared first
+
+  auto r = read_into(R"(["b","a","b"])", s);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, error_code::duplicate_key);
+  EXPECT_EQ(r.error().offset, 9u);  // the second "b"
+  EXPECT_EQ(r.path(), "/2");
+  jot::read_options dup;
+  dup.allow_duplicate_keys = true;
+  ASSERT_TRUE(read_into(R"(["b","a","b"])", s, dup).ok());
+  EXPECT_EQ(s, (std::set<std::string>{"a", "b"}));
+
+  std::unordered_set<std::int64_t> u;
+  ASSERT_TRUE(read_into("[5,-1,7]", u).ok());
+  EXPECT_EQ(u, (std::unordered_set<std::int64_t>{-1, 5, 7}));
+  EXPECT_EQ(read_into("[5,5.5]", u).error().code, error_code::type_mismatch);
+  EXPECT_EQ(read_into("[1,1]", u).error().code, error_code::duplicate_key);
+  EXPECT_EQ(read_into("{}", u).error().code, error_code::type_mismatch);
+
+  // Sets of structs compare with the set's own order; pmr sets take their allocator.
+  std::set<std::pair<int, int>> pairs;
+  ASSERT_TRUE(read_into("[[2,1],[1,2],[1,1]]", pairs).ok());
+  EXPECT_EQ(pairs.begin()->second, 1);
+  EXPECT_EQ(read_into("[[2,1],[2,1]]", pairs).error().code, error_code::duplicate_key);
+  char buf[1024];
+  std::pmr::monotonic_buffer_resource pool(buf, sizeof buf, std::pmr::null_memory_resource());
+  std::pmr::set<std::pmr::string> ps(&pool);
+  ASSERT_TRUE(read_into(R"(["p","q"])", ps).ok());
+  EXPECT_EQ(ps.count("q"), 1u);
+  EXPECT_EQ(ps.begin()->get_allocator().resource(), &pool);
+
+  // An array takes the first alternative that takes arrays: a set here.
+  std::variant<std::string, std::set<int>, std::vector<int>> v;
+  ASSERT_TRUE(read_into("[3,2]", v).ok());
+  ASSERT_EQ(v.index(), 1u);
+}
+
+TEST(TypedContainers, WriteInIterationOrder) {
+  EXPECT_EQ(written(std::deque<int>{1, 2}), "[1,2]");
+  EXPECT_EQ(written(std::list<std::string>{"a", "b\""}), R"(["a","b\""])");
+  EXPECT_EQ(written(std::set<std::string>{"z", "a"}), R"(["a","z"])");
+  EXPECT_EQ(written(std::unordered_set<int>{}), "[]");
+  EXPECT_EQ(written(std::set<std::pair<int, bool>>{{2, true}, {1, false}}), "[[1,false],[2,true]]");
+
+  bag b;
+  b.d = {1, -2};
+  b.l = {"x", ""};
+  b.s = {"k", "j"};
+  b.u = {42};
+  b.nested = {{true, false}, {}};
+  for (std::uint32_t indent : {0u, 2u}) {
+    jot::write_options o;
+    o.indent = indent;
+    const std::string text = written(b, o);
+    EXPECT_EQ(text, through_dom(text, o)) << indent;
+    bag back;
+    ASSERT_TRUE(read_into(text, back).ok()) << text;
+    EXPECT_EQ(back, b);
+  }
 }
 
 }  // namespace
