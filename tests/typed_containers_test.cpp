@@ -54,6 +54,21 @@ std::string through_dom(std::string_view text, const jot::write_options& o = {})
   return w ? std::string(*w) : std::string("<failed>");
 }
 
+// value written compact and indented is what the DOM writer writes for that
+// text, and reads back equal.
+template <class T>
+void expect_round_trip(const T& value) {
+  for (std::uint32_t indent : {0u, 2u, 4u}) {
+    jot::write_options o;
+    o.indent = indent;
+    const std::string text = written(value, o);
+    EXPECT_EQ(text, through_dom(text, o)) << indent;
+    T back;
+    ASSERT_TRUE(read_into(text, back).ok()) << text;
+    EXPECT_EQ(back, value);
+  }
+}
+
 struct row {
   std::string id;
   std::tuple<std::string_view, double, std::optional<int>> cells;
@@ -165,16 +180,7 @@ TEST(TypedContainers, TupleWritesAsTheDomWriterWould) {
   EXPECT_EQ(written(std::tuple<>{}), "[]");
   EXPECT_EQ(written(std::pair<int, std::tuple<>>{1, {}}), "[1,[]]");
 
-  const row value{"r", {"s", 2.0, 9}, {5, {true}}};
-  for (std::uint32_t indent : {0u, 2u, 4u}) {
-    jot::write_options o;
-    o.indent = indent;
-    const std::string text = written(value, o);
-    EXPECT_EQ(text, through_dom(text, o)) << indent;
-    row back;
-    ASSERT_TRUE(read_into(text, back).ok()) << text;
-    EXPECT_EQ(back, value);
-  }
+  expect_round_trip(row{"r", {"s", 2.0, 9}, {5, {true}}});
   EXPECT_EQ(written(std::tuple<double>{std::numeric_limits<double>::infinity()}), "<failed>");
 }
 
@@ -274,15 +280,7 @@ TEST(TypedContainers, WriteInIterationOrder) {
   b.s = {"k", "j"};
   b.u = {42};
   b.nested = {{true, false}, {}};
-  for (std::uint32_t indent : {0u, 2u}) {
-    jot::write_options o;
-    o.indent = indent;
-    const std::string text = written(b, o);
-    EXPECT_EQ(text, through_dom(text, o)) << indent;
-    bag back;
-    ASSERT_TRUE(read_into(text, back).ok()) << text;
-    EXPECT_EQ(back, b);
-  }
+  expect_round_trip(b);
 }
 
 }  // namespace
