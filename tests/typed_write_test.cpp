@@ -80,6 +80,25 @@ struct odd_keys {
   int plain = 6;
 };
 
+// Members that skip_null_members may leave out, the first one among them;
+// one key the escaper must write ("a/b" under escape_slash, "q\"" always).
+struct sparse {
+  std::optional<int> first;
+  std::unique_ptr<inner> p;
+  int kept = 7;
+  std::optional<std::string> slash;
+  std::optional<int> quote;
+  std::vector<std::optional<int>> list{std::nullopt, 2};  // elements are still written as null
+};
+struct only_optional {
+  std::optional<int> a;
+  std::unique_ptr<int> b;
+};
+struct escaped_after {
+  std::optional<int> gone;
+  int quote = 1;  // renamed to a key the escaper writes
+};
+
 // A class with private members, listed.
 class account {
  public:
@@ -105,6 +124,14 @@ struct jot::meta<typed_write_test::odd_keys> {
                                               {"accent", "caf\xc3\xa9 \xf0\x9f\x98\x80"},
                                               {"control", "line\nbreak\x1f"},
                                               {"backslash", "back\\slash"}});
+};
+template <>
+struct jot::meta<typed_write_test::sparse> {
+  static constexpr auto rename = jot::rename({{"slash", "a/b"}, {"quote", "q\""}});
+};
+template <>
+struct jot::meta<typed_write_test::escaped_after> {
+  static constexpr auto rename = jot::rename({{"quote", "q\""}});
 };
 template <>
 struct jot::meta<typed_write_test::account> {
@@ -369,6 +396,44 @@ TEST(TypedWrite, PrettyLayoutIsTheDomWritersLayout) {
   EXPECT_EQ(typed(empty_struct{}, jot::write_options{.indent = 4}), "{}");
   EXPECT_EQ(typed(std::vector<int>{}, jot::write_options{.indent = 4}), "[]");
   EXPECT_EQ(typed(std::vector<int>{1}, jot::write_options{.indent = 4}), "[\n    1\n]");
+}
+
+TEST(TypedWrite, SkipNullMembersLeavesEmptyOptionalsOut) {
+  sparse v;
+  const jot::write_options skip{.skip_null_members = true};
+  EXPECT_EQ(typed(v), R"({"first":null,"p":null,"kept":7,"a/b":null,"q\"":null,"list":[null,2]})");
+  EXPECT_EQ(typed(v, skip), R"({"kept":7,"list":[null,2]})");
+  v.quote = 5;
+  EXPECT_EQ(typed(v, skip), R"({"kept":7,"q\"":5,"list":[null,2]})");
+  v.kept = 8;
+  v.slash = "s";
+  v.p = std::make_unique<inner>();
+  EXPECT_EQ(typed(v, skip), R"({"p":{"q":0,"w":0.0},"kept":8,"a/b":"s","q\"":5,"list":[null,2]})");
+  EXPECT_EQ(typed(v, jot::write_options{.escape_slash = true, .skip_null_members = true}),
+            R"({"p":{"q":0,"w":0.0},"kept":8,"a\/b":"s","q\"":5,"list":[null,2]})");
+  EXPECT_EQ(typed(v, jot::write_options{.indent = 2, .skip_null_members = true}),
+            "{\n  \"p\": {\n    \"q\": 0,\n    \"w\": 0.0\n  },\n  \"kept\": 8,\n  \"a/b\": \"s\",\n"
+            "  \"q\\\"\": 5,\n  \"list\": [\n    null,\n    2\n  ]\n}");
+  // An escaped key first, after members left out: it takes the '{'.
+  EXPECT_EQ(typed(escaped_after{}, skip), R"({"q\"":1})");
+  EXPECT_EQ(typed(escaped_after{}, jot::write_options{.indent = 2, .skip_null_members = true}),
+            "{\n  \"q\\\"\": 1\n}");
+  EXPECT_EQ(typed(escaped_after{2, 1}, skip), R"({"gone":2,"q\"":1})");
+  EXPECT_EQ(typed(only_optional{}, skip), "{}");
+  EXPECT_EQ(typed(only_optional{}, jot::write_options{.indent = 4, .skip_null_members = true}), "{}");
+  EXPECT_EQ(typed(only_optional{std::nullopt, std::make_unique<int>(3)}, skip), R"({"b":3})");
+  // What is left out reads back as empty.
+  for (const bool pretty : {false, true}) {
+    sparse w;
+    w.first = 4;
+    const std::string text = typed(w, jot::write_options{.indent = pretty ? 2u : 0u, .skip_null_members = true});
+    sparse back;
+    back.quote = 9;
+    ASSERT_TRUE(jot::read(text, back).ok()) << text;
+    EXPECT_EQ(back.first, 4);
+    EXPECT_FALSE(back.quote.has_value());
+    EXPECT_EQ(back.p, nullptr);
+  }
 }
 
 TEST(TypedWrite, KeysEscapedPerOptions) {

@@ -30,6 +30,9 @@ struct write_options {
                                   // instead of spaces (jq's --tab is indent 1 with tabs)
   bool escape_non_ascii = false;  // write every non-ASCII character as \uXXXX
   bool escape_slash = false;      // write '/' as "\/" (for embedding in HTML <script>)
+  bool skip_null_members = false; // jot::write of a struct: leave out members that are an
+                                  // empty std::optional or a null std::unique_ptr instead
+                                  // of writing them as null (DOM values are written whole)
 };
 
 }  // namespace jot

@@ -22,7 +22,8 @@
 //   std::string                  a string, unescaped
 //   std::string_view             a string: a view of the input when it has no
 //                                escapes, else of arena memory
-//   std::optional<T>             null or T; written as null when empty
+//   std::optional<T>             null or T; written as null when empty (left out of
+//                                a struct with write_options::skip_null_members)
 //   std::unique_ptr<T>           null or T (allocated with new); written as null when empty
 //   std::vector<T>, std::deque<T>, std::list<T>, std::array<T, N>, T[N]
 //                                arrays (std::array/T[N]: exactly N elements)

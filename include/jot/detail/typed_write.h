@@ -195,9 +195,13 @@ consteval auto make_key_block() {
 template <class T>
 inline constexpr auto keys_of = make_key_block<T>();
 
-// The bracket or comma, line break (pretty) and key of member I of T.
-template <bool Pretty, class T, std::size_t I>
-out_range put_member_key(write_target& t, out_range o, std::uint32_t depth) noexcept {
+// The bracket or comma, line break (pretty) and key of member I of T. The
+// prefix is the block's own ('{' for the first member, else ','), or with
+// Chosen the one given (put_object_skipping: '{' for the first member
+// written).
+template <bool Pretty, class T, std::size_t I, bool Chosen = false>
+out_range put_member_key(write_target& t, out_range o, std::uint32_t depth,
+                         char prefix = keys_of<T>.text[keys_of<T>.begin[I]]) noexcept {
   constexpr const auto& block = keys_of<T>;
   constexpr std::size_t begin = block.begin[I];
   constexpr std::size_t size = block.begin[I + 1] - begin;  // bracket ... ':' ' '
@@ -205,7 +209,7 @@ out_range put_member_key(write_target& t, out_range o, std::uint32_t depth) noex
   bool constant = (escapes & escape_always) == 0;
   if constexpr (escapes != 0 && (escapes & escape_always) == 0) constant = (t.escape & escapes) == 0;
   if constexpr (Pretty) {
-    o = put_char(t, o, block.text[begin]);
+    o = put_char(t, o, prefix);
     o = write_newline(t, o, depth + 1);
     if (constant) [[likely]] {
       o = room(t, o, size - 1);
@@ -217,13 +221,59 @@ out_range put_member_key(write_target& t, out_range o, std::uint32_t depth) noex
     if (constant) [[likely]] {
       o = room(t, o, size - 1);
       std::memcpy(o.cur, block.text + begin, size - 1);
+      if constexpr (Chosen) o.cur[0] = prefix;
       o.cur += size - 1;
       return o;
     }
-    o = put_char(t, o, block.text[begin]);
+    o = put_char(t, o, prefix);
   }
   const std::string_view key = jot::reflect::member_names<T>[I];
   return write_key(t, o, key.data(), key.size());
+}
+
+// Whether a field of T (skipped ones included: an over-approximation is
+// harmless) is an optional or a pointer that skip_null_members may leave
+// out. Only structs with one get put_object_skipping.
+template <class T>
+consteval bool has_absent_members() {
+  namespace r = jot::detail::reflect;
+  using U = std::remove_cv_t<T>;
+  if constexpr (r::has_members<U>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (may_be_absent<std::remove_cvref_t<decltype(std::declval<U&>().*(r::get<I>(meta<U>::members).pointer))>> ||
+              ... || false);
+    }(std::make_index_sequence<r::field_count<U>>{});
+  } else {
+    using any = decltype(r::binder<r::field_count<U>>::apply(std::declval<U&>(), [](auto&... field) {
+      return std::bool_constant<(may_be_absent<std::remove_cvref_t<decltype(field)>> || ... || false)>{};
+    }));
+    return any::value;
+  }
+}
+
+// put_object with write_options::skip_null_members: empty optionals and null
+// pointers are left out, and the first member written takes the '{'. A copy
+// of its own, only for structs with such members: the shared loop that
+// tracks the '{' cost the OpenRTB encoder 6.8% more instructions with the
+// option off; this copy costs none, for 8% more of its code.
+template <bool Pretty, class T>
+out_range put_object_skipping(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
+  char* cur = o.cur;
+  char* lim = o.lim;
+  bool first = true;
+  jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
+    if constexpr (may_be_absent<std::remove_cvref_t<decltype(member)>>) {
+      if (!member) return;
+    }
+    out_range r = put_member_key<Pretty, T, decltype(index)::value, true>(t, out_range{cur, lim}, depth,
+                                                                          first ? '{' : ',');
+    first = false;
+    r = put<Pretty>(t, r, member, depth + 1);
+    cur = r.cur;
+    lim = r.lim;
+  });
+  if (first) return put_empty(t, out_range{cur, lim}, "{}");
+  return close_container<Pretty>(t, out_range{cur, lim}, '}', depth);
 }
 
 template <bool Pretty, class T>
@@ -231,6 +281,9 @@ out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t dep
   if constexpr (jot::reflect::member_count<T> == 0) {
     return put_empty(t, o, "{}");
   } else {
+    if constexpr (has_absent_members<T>()) {
+      if (t.skip_null_members) return put_object_skipping<Pretty>(t, o, v, depth);
+    }
     // The range as two pointers, not one out_range: the visitor may stay out
     // of line, and then what it captures lives in memory. GCC copies an
     // out_range there with one 16-byte load, which cannot take its bytes from

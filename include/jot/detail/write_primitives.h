@@ -55,6 +55,7 @@ struct write_target {
   bool use_tabs;         // write_options::use_tabs
   jot::error failure;    // the first value that could not be written, else ok
   bool vector_utf8 = false;  // write_checked may use the AVX2 engine (the CPU has it)
+  bool skip_null_members = false;  // write_options::skip_null_members
 };
 
 // A range with at least n (<= max_reserve) writable bytes at its cur.
