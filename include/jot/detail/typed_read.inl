@@ -498,33 +498,37 @@ JOT_COLD inline bool extra_element(reader& r, const char* message) noexcept {
   return fail_at(r, error_code::wrong_length, r.p, message);
 }
 
-template <class E, std::size_t N>
-inline bool read_fixed(reader& r, E* out) {
+// Reads exactly N elements with read_element(index); more or fewer is
+// wrong_length (more, fewer: the messages).
+template <std::size_t N, class F>
+inline bool read_exactly(reader& r, const char* more, const char* fewer, F&& read_element) {
   std::size_t count = 0;
   const bool ok = read_elements(r, [&](std::size_t i) {
-    if (i == N) return extra_element(r, "more elements than the array holds");
+    if (i == N) return extra_element(r, more);
     count = i + 1;
-    return read_value(r, out[i]);
+    return read_element(i);
   });
-  if (ok && count != N) return fail_at(r, error_code::wrong_length, r.p - 1, "fewer elements than the array holds");
+  if (ok && count != N) return fail_at(r, error_code::wrong_length, r.p - 1, fewer);
   return ok;
+}
+
+template <class E, std::size_t N>
+inline bool read_fixed(reader& r, E* out) {
+  return read_exactly<N>(r, "more elements than the array holds", "fewer elements than the array holds",
+                         [&](std::size_t i) { return read_value(r, out[i]); });
 }
 
 // std::tuple, std::pair: exactly as many elements as T has, element i read
 // as T's i-th type.
 template <class T, std::size_t... I>
 inline bool read_tuple(reader& r, T& out, std::index_sequence<I...>) {
-  constexpr std::size_t n = sizeof...(I);
-  std::size_t count = 0;
-  const bool ok = read_elements(r, [&](std::size_t i) {
-    if (i == n) return extra_element(r, "more elements than the tuple holds");
-    count = i + 1;
-    bool element_ok = false;
-    (void)((i == I && (element_ok = read_value(r, std::get<I>(out)), true)) || ...);
-    return element_ok;
-  });
-  if (ok && count != n) return fail_at(r, error_code::wrong_length, r.p - 1, "fewer elements than the tuple holds");
-  return ok;
+  return read_exactly<sizeof...(I)>(r, "more elements than the tuple holds", "fewer elements than the tuple holds",
+                                    [&](std::size_t i) {
+                                      bool element_ok = false;
+                                      (void)((i == I && (element_ok = read_value(r, std::get<I>(out)), true)) ||
+                                             ...);
+                                      return element_ok;
+                                    });
 }
 
 template <class E>
