@@ -23,22 +23,6 @@ struct arena_access {
   }
   // Makes the current free range a fresh block of at least min_size bytes.
   static bool grow(arena& a, std::size_t min_size) noexcept { return a.grow(min_size); }
-
-  // The free range at one moment, to give back what was allocated after it.
-  struct mark {
-    char* lo;
-    char* hi;
-    std::size_t blocks;
-  };
-  static mark mark_of(const arena& a) noexcept { return {a.lo_, a.hi_, a.block_count_}; }
-  // Frees what was allocated since m (no reset() in between). When a block
-  // was added since, its contents stay allocated until reset(): the free range
-  // is the new block's, and the older one is full enough to have needed it.
-  static void roll_back(arena& a, const mark& m) noexcept {
-    if (a.block_count_ != m.blocks) return;
-    a.lo_ = m.lo;
-    a.hi_ = m.hi;
-  }
 };
 
 }  // namespace jot::detail

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "arena_access.h"
 #include "document_bytes.h"
 #include "jot/visit.h"
 #include "simd/kernels.h"
@@ -170,9 +169,9 @@ bool documents::next_line_at_once() noexcept {
 
 bool documents::next_line() noexcept {
   if (pos_ != end_ && !unparsed_ && line_at_once_allowed(parser_)) {
-    const detail::arena_access::mark before = detail::arena_access::mark_of(*arena_);
+    const arena::savepoint before = arena_->save();
     if (next_line_at_once()) return true;
-    detail::arena_access::roll_back(*arena_, before);  // the attempt's nodes
+    arena_->rewind(before);  // the attempt's nodes
   }
   while (pos_ != end_) {
     const char* nl = static_cast<const char*>(std::memchr(pos_, '\n', static_cast<std::size_t>(end_ - pos_)));

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "alloc_counter.h"
-#include "arena_access.h"
 #include "must.h"
 #include "test_data.h"
 
@@ -174,19 +173,18 @@ TEST(Arena, SeveralDocumentsShareOneArena) {
   EXPECT_EQ(d2->root()["items"].size(), 100u);
 }
 
-// The internal mark documents takes before a line's one-pass attempt: rolling
-// back frees what the attempt allocated, and keeps what came before it.
-TEST(Arena, RollBackToAMarkKeepsWhatCameBefore) {
-  using jot::detail::arena_access;
+// The savepoint documents and read_ndjson take before an attempt: rewinding
+// frees what the attempt allocated, and keeps what came before it.
+TEST(Arena, RewindToASavepointKeepsWhatCameBefore) {
   alignas(16) char buffer[256];
   jot::arena a(buffer, sizeof buffer);
   char* kept = static_cast<char*>(a.allocate(64, 1));
   ASSERT_NE(kept, nullptr);
   std::memset(kept, 'k', 64);
-  const arena_access::mark m = arena_access::mark_of(a);
+  const jot::arena::savepoint m = a.save();
   const std::size_t free_at_mark = a.available();
   ASSERT_NE(a.allocate(100, 1), nullptr);
-  arena_access::roll_back(a, m);
+  a.rewind(m);
   EXPECT_EQ(a.available(), free_at_mark);
   char* again = static_cast<char*>(a.allocate(100, 1));
   EXPECT_EQ(again, kept + 64);  // the attempt's bytes are reused, the earlier ones are not
@@ -196,11 +194,11 @@ TEST(Arena, RollBackToAMarkKeepsWhatCameBefore) {
   // bytes before the mark were never in it, so nothing earlier is reused.
   jot::arena grown(buffer, sizeof buffer, jot::malloc_allocator());
   ASSERT_NE(grown.allocate(200, 1), nullptr);
-  const arena_access::mark g = arena_access::mark_of(grown);
+  const jot::arena::savepoint g = grown.save();
   ASSERT_NE(grown.allocate(4096, 1), nullptr);
   ASSERT_EQ(grown.upstream_blocks(), 1u);
   const std::size_t free_in_block = grown.available();
-  arena_access::roll_back(grown, g);
+  grown.rewind(g);
   EXPECT_EQ(grown.available(), free_in_block);
   EXPECT_EQ(grown.upstream_blocks(), 1u);
 }

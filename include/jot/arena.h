@@ -87,6 +87,23 @@ class arena {
   // Releases upstream memory too; the arena is as newly constructed.
   void release() noexcept;
 
+  // Where allocation stands, for rewind(); valid until the next reset().
+  struct savepoint {
+    char* lo;            // the free range then (the parser takes memory from both ends)
+    char* hi;
+    std::size_t blocks;  // upstream blocks held then
+  };
+  savepoint save() const noexcept { return {lo_, hi_, block_count_}; }
+  // Releases what was allocated since s (saved from this arena after its last
+  // reset()), to be handed out again: a failed attempt's memory; what was
+  // allocated before s stays. When an upstream block was added since s,
+  // releases nothing: the free range is the new block's, and reset() frees it.
+  void rewind(const savepoint& s) noexcept {
+    if (s.blocks != block_count_) return;
+    lo_ = s.lo;
+    hi_ = s.hi;
+  }
+
   // Bytes still free in the current block.
   std::size_t available() const noexcept { return static_cast<std::size_t>(hi_ - lo_); }
   // Bytes held from upstream (0 for a buffer-only arena).
