@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -49,6 +49,8 @@ seed() {
   # typed: strict policies on the automatic kernel, then every leniency
   { printf '\000'; cat "$2"; } >"$out/typed_fuzzer/$1"
   { printf '\016'; cat "$2"; } >"$out/typed_fuzzer/lenient_$1"
+  # typed NDJSON: a whole file as one line or as many (pretty files span lines)
+  { printf '\000'; cat "$2"; } >"$out/typed_ndjson_fuzzer/$1"
   # visit: strict on the automatic kernel, then stopping at the fifth event
   # on the SSE2 kernel (option byte, kernel byte)
   { printf '\000\000'; cat "$2"; } >"$out/visit_fuzzer/$1"
@@ -93,6 +95,8 @@ for f in "$data"/corpus/*.ndjson; do
   { printf '\000\000\000'; head -n 20 "$f"; } >"$out/documents_fuzzer/$name"
   { printf '\000\000\004'; head -n 20 "$f"; } >"$out/documents_fuzzer/continue_$name"
   { printf '\000\000\001'; head -n 20 "$f"; } >"$out/documents_fuzzer/concatenated_$name"
+  { printf '\000'; head -n 20 "$f"; } >"$out/typed_ndjson_fuzzer/$name"
+  { printf '\206'; head -n 20 "$f"; } >"$out/typed_ndjson_fuzzer/small_arena_$name"
   # stream: the same through a small window (extra 0) read 7 bytes at a time
   # (option, kernel, format, window, read size bytes)
   { printf '\000\000\004\000\007'; head -n 20 "$f"; } >"$out/stream_fuzzer/$name"

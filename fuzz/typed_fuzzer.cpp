@@ -25,6 +25,7 @@
 
 #include "fuzz_check.h"
 #include "jot/typed.h"
+#include "typed_options.h"
 
 namespace {
 
@@ -198,14 +199,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 1) return 0;
   const std::uint8_t flags = data[0];
   const std::string_view json(reinterpret_cast<const char*>(data + 1), size - 1);
-  jot::read_options o;
-  o.reject_unknown_keys = (flags & 1) != 0;
-  o.allow_missing_members = (flags & 2) != 0;
-  o.allow_duplicate_keys = (flags & 4) != 0;
-  o.validate_utf8 = (flags & 8) == 0;
-  o.kernel = jot_fuzz::kernel_from(static_cast<std::uint8_t>((flags >> 4) & 7));
+  const jot::read_options o = jot_fuzz::read_options_from(flags);
   static char buffer[1 << 16];
-  jot::arena a(buffer, (flags & 128) ? 256 : sizeof buffer);
+  jot::arena a(buffer, jot_fuzz::arena_size_from(flags));
   bid_request r;
   const jot::read_result res = jot::read(json, r, a, o);
 

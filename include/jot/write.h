@@ -36,6 +36,8 @@ class output_buffer {
   std::string_view view() const noexcept JOT_LIFETIMEBOUND { return {data_, size_}; }
   // Empties the buffer and keeps its capacity.
   void clear() noexcept { size_ = 0; }
+  // Keeps the first n bytes (n <= size()), and the capacity.
+  void truncate(std::size_t n) noexcept { size_ = n < size_ ? n : size_; }
 
   // Makes room for n more bytes; false when the allocator fails.
   bool reserve_more(std::size_t n) noexcept;

@@ -98,6 +98,8 @@ constexpr jot::type json_type_of(unsigned char c) noexcept {
 
 #define JOT_ENGINE_FILE "jot/detail/typed_read.inl"
 #include "jot/detail/each_engine.inl"
+#define JOT_ENGINE_FILE "jot/detail/typed_lines.inl"
+#include "jot/detail/each_engine.inl"
 
 namespace jot {
 
@@ -114,6 +116,25 @@ template <class T>
 read_result read(std::string_view json, T& out, const read_options& options) noexcept {
   arena none(nullptr, 0);  // no memory: whatever needs the arena fails with capacity_exceeded
   return read(json, out, none, options);
+}
+
+template <class Sequence>
+read_result read_ndjson(std::string_view text, Sequence& out, arena& a, const read_options& options) noexcept {
+  static_assert(detail::typed::shape_v<Sequence> == detail::typed::shape::sequence,
+                "jot::read_ndjson: out must be a std::vector, std::deque or std::list (pmr ones too)");
+  static_assert(!std::is_same_v<typename Sequence::value_type, bool>, "jot::read_ndjson: no std::vector<bool>");
+  static_assert(detail::typed::shape_v<typename Sequence::value_type> != detail::typed::shape::unsupported,
+                "jot::read_ndjson: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
+  read_result result;
+  detail::with_engine(options.kernel,
+                      [&](auto engine) { read_ndjson_document(engine, text, out, &a, options, result); });
+  return result;
+}
+
+template <class Sequence>
+read_result read_ndjson(std::string_view text, Sequence& out, const read_options& options) noexcept {
+  arena none(nullptr, 0);
+  return read_ndjson(text, out, none, options);
 }
 
 }  // namespace jot

@@ -954,10 +954,9 @@ inline bool read_value(reader& r, T& out) {
   }
 }
 
-// Reads the whole document json into out; the error, if any, goes to result.
-template <class T>
-JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* memory, const read_options& options,
-                                read_result& result) noexcept {
+// A reader at the start of json.
+inline reader start_reader(std::string_view json, arena* memory, const read_options& options,
+                           read_result& result) noexcept {
   reader r;
   r.begin = reinterpret_cast<const u8*>(json.data());
   r.end = r.begin + json.size();
@@ -971,6 +970,14 @@ JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* me
   r.allow_missing = options.allow_missing_members;
   r.allow_duplicates = options.allow_duplicate_keys;
   r.failed = false;
+  return r;
+}
+
+// Reads the whole document json into out; the error, if any, goes to result.
+template <class T>
+JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* memory, const read_options& options,
+                                read_result& result) noexcept {
+  reader r = start_reader(json, memory, options, result);
   if (json.size() > jot::max_input_size) {
     fail_at(r, error_code::input_too_large, r.begin, nullptr);
   } else if (json.size() >= 3 && r.begin[0] == 0xEF && r.begin[1] == 0xBB && r.begin[2] == 0xBF) {

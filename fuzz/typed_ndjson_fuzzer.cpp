@@ -1,0 +1,92 @@
+// fuzz/typed_ndjson_fuzzer.cpp - jot::read_ndjson of arbitrary bytes into
+// rows of a struct.
+//
+// Input: one option byte (typed_options.h, as typed_fuzzer reads it), then
+// the text.
+// The oracle is the slow way: jot::documents (parse = false) splits the lines
+// and jot::read decodes each, into an arena of the same size. Checks that
+// read_ndjson gives the same rows, or the same error (code, offset, line,
+// column) with the document's index before its path, with out ending at the
+// failing document, and leaves the same arena memory free: its fast path
+// (one reader over the whole text, lines checked afterwards) and its hand-over
+// to the exact path must be invisible.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "fuzz_check.h"
+#include "jot/documents.h"
+#include "jot/typed.h"
+#include "typed_options.h"
+
+namespace {
+
+struct item_t {
+  std::uint16_t w = 0;
+  std::optional<std::string_view> tag;
+  bool operator==(const item_t&) const = default;
+};
+struct row_t {
+  std::string id;
+  std::optional<std::int64_t> n;
+  std::optional<double> price;
+  std::vector<item_t> items;
+  std::optional<std::map<std::string, bool>> flags;
+  std::variant<std::monostate, std::uint64_t, std::string, std::vector<int>> any;
+  std::optional<jot::raw_json> ext;
+  bool operator==(const row_t&) const = default;
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 1) return 0;
+  const std::uint8_t flags = data[0];
+  const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+  const jot::read_options o = jot_fuzz::read_options_from(flags);
+  const std::size_t arena_size = jot_fuzz::arena_size_from(flags);
+  static char fast_buffer[1 << 16];
+  static char line_buffer[1 << 16];
+
+  // The slow way.
+  jot::arena line_arena(line_buffer, arena_size);
+  jot::arena none(nullptr, 0);
+  jot::documents docs(text, none, {.format = jot::document_format::ndjson, .parse = false});
+  std::vector<row_t> want;
+  jot::read_result want_result;
+  std::string want_path;
+  jot::error want_error{};
+  while (docs.next()) {
+    FUZZ_CHECK(docs.current().ok());  // parse = false: NDJSON lines are only split
+    want.emplace_back();
+    want_result = jot::read(docs.source(), want.back(), line_arena, o);
+    if (!want_result) {
+      want_error = docs.locate(want_result.error());
+      want_path = "/" + std::to_string(docs.index()) + std::string(want_result.path());
+      break;
+    }
+  }
+
+  jot::arena fast_arena(fast_buffer, arena_size);
+  std::vector<row_t> got(3);  // reused or erased
+  const jot::read_result r = jot::read_ndjson(text, got, fast_arena, o);
+  FUZZ_CHECK(r.ok() == want_result.ok());
+  FUZZ_CHECK(got.size() == want.size());
+  if (r) {
+    FUZZ_CHECK(got == want);
+  } else {
+    jot_fuzz::check_position(r.error(), text);
+    FUZZ_CHECK(r.error().code == want_error.code);
+    FUZZ_CHECK(r.error().offset == want_error.offset);
+    FUZZ_CHECK(r.error().line == want_error.line);
+    FUZZ_CHECK(r.error().column == want_error.column);
+    if (!r.path_truncated() && want_path.size() <= jot::read_result::max_path) FUZZ_CHECK(r.path() == want_path);
+    // The rows before the failing one are complete.
+    for (std::size_t i = 0; i + 1 < got.size(); ++i) FUZZ_CHECK(got[i] == want[i]);
+  }
+  FUZZ_CHECK(fast_arena.available() == line_arena.available());
+  return 0;
+}
