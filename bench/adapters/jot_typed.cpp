@@ -220,24 +220,15 @@ std::string_view encode(void* p, const T& v) {
   return r ? *r : std::string_view();
 }
 
-// NDJSON rows: jot::documents only splits the lines (parse = false builds no
-// document) and jot::read decodes each one straight into its tuple; rows
-// already in out are reused, so their strings keep their capacity.
+// NDJSON rows: jot::read_ndjson decodes every line straight into its tuple
+// (one engine choice and no line split for the whole file); rows already in
+// out are reused, so their strings keep their capacity.
 bool decode_rows(void* p, input in, product_rows& out) {
   auto& s = *static_cast<typed_state*>(p);
-  jot::arena none(nullptr, 0);
-  jot::documents lines(in.view(), none, {.format = jot::document_format::ndjson, .parse = false});
   jot::read_options o;
   o.kernel = chosen_kernel;
-  std::size_t n = 0;
   s.arena.reset();  // once: rows of std::string take no arena memory
-  while (lines.next()) {
-    if (!lines.current()) return false;
-    if (n == out.size()) out.emplace_back();
-    if (!jot::read(lines.source(), out[n++], s.arena, o)) return false;
-  }
-  out.resize(n);
-  return true;
+  return static_cast<bool>(jot::read_ndjson(in.view(), out, s.arena, o));
 }
 
 // A template only so that a build without OpenRTB (set_typed_codecs) does not compile it.
