@@ -156,8 +156,8 @@ TEST_P(TypedNdjson, ErrorsAreTheLineReadersErrors) {
       "{\"id\":1,\"name\":\"a\",\"tags\":[]}\n]\n",
       "{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[2,]}\n",
       "{\"id\":1,\n\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[x]}\n",  // both kinds: the first wins
-      "{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[]}\n{\"id\":3,\"name\":\"c\",\n"
-      "\"tags\":[]}\n",  // the last one spans lines
+      ("{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[]}\n{\"id\":3,\"name\":\"c\",\n"
+       "\"tags\":[]}\n"),  // the last one spans lines
       "{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2}\n",  // missing members
       "{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[]} // c\n",
       "\xEF\xBB\xBF{\"id\":1,\"name\":\"a\",\"tags\":[]}\n",  // a byte order mark
