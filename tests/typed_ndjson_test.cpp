@@ -114,7 +114,9 @@ void expect_same(std::string_view text, jot::kernel k) {
   const outcome<T> got = by_read_ndjson<T>(text, k);
   SCOPED_TRACE(::testing::Message() << "text: '" << std::string(text) << "'");
   EXPECT_EQ(describe(got), describe(want));
-  if (want.ok && got.ok) EXPECT_TRUE(got.values == want.values);
+  if (want.ok && got.ok) {
+    EXPECT_TRUE(got.values == want.values);
+  }
 }
 
 class TypedNdjson : public ::testing::TestWithParam<jot::kernel> {};
