@@ -333,6 +333,56 @@ TEST(TypedNdjsonWrite, WritesOneDocumentPerLine) {
   EXPECT_TRUE(e->empty());
 }
 
+// A sink that keeps what it gets, and fails from its fail_at-th write on.
+struct string_sink {
+  std::string text;
+  std::size_t writes = 0;
+  std::size_t fail_at = static_cast<std::size_t>(-1);
+  bool write(const char* data, std::size_t size) noexcept {
+    if (writes++ >= fail_at) return false;
+    text.append(data, size);
+    return true;
+  }
+};
+
+// To a sink: the same text as into an output_buffer, a block at a time,
+// lines longer than the block included.
+TEST(TypedNdjsonWrite, ToASinkInBoundedMemory) {
+  std::vector<row> rows;
+  for (int i = 0; i < 2000; ++i) {
+    row r{i, "name " + std::to_string(i), i % 3 == 0 ? std::optional<double>(i * 0.25) : std::nullopt, {i, -i}};
+    if (i == 700) r.name = std::string(3 * jot::sink_block_size, 'x');  // longer than a block
+    rows.push_back(std::move(r));
+  }
+  jot::output_buffer want;
+  ASSERT_TRUE(jot::write_ndjson(rows, want));
+  string_sink s;
+  const auto n = jot::write_ndjson(rows, jot::sink::of(s));
+  ASSERT_TRUE(n) << n.error().message;
+  EXPECT_EQ(*n, want.size());
+  EXPECT_EQ(s.text, want.view());
+  EXPECT_GT(s.writes, want.size() / jot::sink_block_size);
+  EXPECT_LT(s.writes, want.size() / 1000);  // blocks, not lines
+  // A failing sink is io_error.
+  string_sink broken;
+  broken.fail_at = 2;
+  const auto f = jot::write_ndjson(rows, jot::sink::of(broken));
+  ASSERT_FALSE(f);
+  EXPECT_EQ(f.error().code, error_code::io_error);
+  // An element without a JSON form: the lines before it reach the sink.
+  const std::vector<double> values = {1.5, 2.0, std::numeric_limits<double>::infinity(), 3.0};
+  string_sink partial;
+  const auto p = jot::write_ndjson(values, jot::sink::of(partial));
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().code, error_code::invalid_number);
+  EXPECT_EQ(partial.text, "1.5\n2.0\n");
+  string_sink empty;
+  const auto e = jot::write_ndjson(std::vector<int>{}, jot::sink::of(empty));
+  ASSERT_TRUE(e);
+  EXPECT_EQ(*e, 0u);
+  EXPECT_EQ(empty.writes, 0u);
+}
+
 // Every line of the corpus file after its header, into rows of a tuple, as
 // the benchmark reads it; both readers agree, and a broken line is named.
 TEST(TypedNdjsonCorpus, AmazonCellphones) {

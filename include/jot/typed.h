@@ -195,6 +195,14 @@ template <class Range>
 result<std::string_view> write_ndjson(const Range& values, output_buffer& out JOT_LIFETIMEBOUND,
                                       const write_options& options = {}) noexcept;
 
+// write_ndjson to out in bounded memory: lines gather in a block of
+// sink_block_size bytes on the stack and reach out a block at a time (a line
+// longer than the block goes through write() to a sink). Returns the bytes
+// written. Fails with io_error when out fails, or as write() does at an
+// element with no JSON form; out then holds the lines before that element.
+template <class Range>
+result<std::size_t> write_ndjson(const Range& values, sink out, const write_options& options = {}) noexcept;
+
 // ---- end of writing ----
 
 // ---- into a mutable document (jot/mutable.h) ----
@@ -247,6 +255,43 @@ result<std::string_view> write_ndjson(const Range& values, output_buffer& out, c
     }
   }
   return std::string_view(out.data() + start, out.size() - start);
+}
+
+template <class Range>
+result<std::size_t> write_ndjson(const Range& values, sink out, const write_options& options) noexcept {
+  write_options line = options;
+  line.indent = 0;
+  char block[sink_block_size];
+  std::size_t used = 0;   // bytes of block not yet handed to out
+  std::size_t total = 0;  // bytes handed to out
+  const auto flush = [&]() noexcept {
+    if (used != 0 && !out.write(out.context, block, used)) return false;
+    total += used;
+    used = 0;
+    return true;
+  };
+  for (const auto& v : values) {
+    result<std::size_t> n = write(v, block + used, sizeof block - used, line);
+    if (!n && n.error().code == error_code::buffer_too_small) {  // retry in an empty block
+      if (!flush()) return make_error(error_code::io_error);
+      n = write(v, block, sizeof block, line);
+      if (!n && n.error().code == error_code::buffer_too_small) {  // longer than a block
+        const result<std::size_t> long_line = write(v, out, line);
+        if (!long_line) return long_line.error();
+        total += *long_line;
+        n = std::size_t{0};
+      }
+    }
+    if (!n) {
+      if (!flush()) return make_error(error_code::io_error);
+      return n.error();
+    }
+    used += *n;
+    if (used == sizeof block && !flush()) return make_error(error_code::io_error);
+    block[used++] = '\n';
+  }
+  if (!flush()) return make_error(error_code::io_error);
+  return total;
 }
 
 }  // namespace jot
