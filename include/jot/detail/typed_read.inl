@@ -973,6 +973,22 @@ inline reader start_reader(std::string_view json, arena* memory, const read_opti
   return r;
 }
 
+// Reads [r.p, r.end) as one whole document into out, as jot::read reads its
+// input (and read_ndjson a line): a byte order mark is an error (as jot::parse
+// says by default), whitespace may surround the value, nothing may follow it.
+template <class T>
+inline bool read_text(reader& r, T& out) {
+  if (r.end - r.p >= 3 && r.p[0] == 0xEF && r.p[1] == 0xBB && r.p[2] == 0xBF)
+    return fail_at(r, error_code::byte_order_mark, r.p, nullptr);
+  skip_ws(r);
+  if (r.p == r.end) return fail_at(r, error_code::empty_input, r.p, nullptr);
+  if (!read_value(r, out)) return false;
+  skip_ws(r);
+  if (r.p == r.end) return true;
+  const skipped t = skip_error(r.p, r.end, error_code::unexpected_character);  // a comment, perhaps
+  return fail_at(r, t.code == error_code::unexpected_character ? error_code::trailing_content : t.code, r.p, nullptr);
+}
+
 // Reads the whole document json into out; the error, if any, goes to result.
 template <class T>
 JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* memory, const read_options& options,
@@ -980,19 +996,8 @@ JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* me
   reader r = start_reader(json, memory, options, result);
   if (json.size() > jot::max_input_size) {
     fail_at(r, error_code::input_too_large, r.begin, nullptr);
-  } else if (json.size() >= 3 && r.begin[0] == 0xEF && r.begin[1] == 0xBB && r.begin[2] == 0xBF) {
-    fail_at(r, error_code::byte_order_mark, r.begin, nullptr);  // as jot::parse says by default
   } else {
-    skip_ws(r);
-    if (r.p == r.end) {
-      fail_at(r, error_code::empty_input, r.p, nullptr);
-    } else if (read_value(r, out)) {
-      skip_ws(r);
-      if (r.p != r.end) {
-        const skipped t = skip_error(r.p, r.end, error_code::unexpected_character);  // a comment, perhaps
-        fail_at(r, t.code == error_code::unexpected_character ? error_code::trailing_content : t.code, r.p, nullptr);
-      }
-    }
+    read_text(r, out);
   }
   if (r.failed) jot::locate(path_access::error_of(result), json);
 }
