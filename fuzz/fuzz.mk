@@ -7,7 +7,8 @@
 #   make test-fuzz-short  the CI pass (part of `make test`): the same with 20 s per
 #                         target; without clang/libFuzzer it replays the regressions
 #                         with the default compiler and skips the fuzzing
-#   make test-tsan        tests/threads_test.cpp under ThreadSanitizer (build/tsan);
+#   make test-tsan        tests/threads_test.cpp and the TypedParallel suites under
+#                         ThreadSanitizer (build/tsan);
 #                         skipped with a message when TSan cannot build or run here
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer
@@ -74,5 +75,5 @@ test-tsan: deps
 	  CXX=$(TSAN_CXX) $(CMAKE) -S . -B $(TSAN_BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	    -DCMAKE_CXX_COMPILER=$(TSAN_CXX) -DJOT_SANITIZE=thread -DJOT_BUILD_TESTS=ON -DJOT_BUILD_TOOLS=OFF; \
 	  $(CMAKE) --build $(TSAN_BUILD) -j $(JOBS) --target jot_tests; \
-	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(TSAN_BUILD)/tests/jot_tests --gtest_filter='Threads.*'; \
+	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(TSAN_BUILD)/tests/jot_tests --gtest_filter='Threads.*:*TypedParallel*'; \
 	else echo "test-tsan: SKIPPED: ThreadSanitizer cannot build or run here with $(TSAN_CXX)"; fi

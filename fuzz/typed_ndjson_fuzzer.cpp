@@ -9,7 +9,9 @@
 // column) with the document's index before its path, with out ending at the
 // failing document, and leaves the same arena memory free: its fast path
 // (one reader over the whole text, lines checked afterwards) and its hand-over
-// to the exact path must be invisible.
+// to the exact path must be invisible. Then jot::parallel_ndjson_reader
+// (chunks of 1 to 13 bytes, two workers run one after the other, growing
+// arenas) must give what read_ndjson gives with a growing arena.
 #include <map>
 #include <optional>
 #include <string>
@@ -20,6 +22,7 @@
 #include "fuzz_check.h"
 #include "jot/documents.h"
 #include "jot/typed.h"
+#include "jot/typed_parallel.h"
 #include "typed_options.h"
 
 namespace {
@@ -88,5 +91,29 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i + 1 < got.size(); ++i) FUZZ_CHECK(got[i] == want[i]);
   }
   FUZZ_CHECK(fast_arena.available() == line_arena.available());
+
+  // In chunks: the same rows, or the same error, as one reader gives.
+  jot::arena one_arena;
+  std::vector<row_t> one;
+  const jot::read_result s = jot::read_ndjson(text, one, one_arena, o);
+  jot::arena arenas[2];
+  std::vector<row_t> chunked(5);  // reused, then resized
+  jot::parallel_ndjson_reader<std::vector<row_t>> job(text, chunked, arenas,
+                                                      {.read = o, .chunk_size = 1 + text.size() % 13});
+  job.work(1);
+  job.work(0);
+  const jot::read_result p = job.finish();
+  FUZZ_CHECK(p.ok() == s.ok());
+  FUZZ_CHECK(chunked.size() == one.size());
+  if (p) {
+    FUZZ_CHECK(chunked == one);
+  } else {
+    FUZZ_CHECK(p.error().code == s.error().code);
+    FUZZ_CHECK(p.error().offset == s.error().offset);
+    FUZZ_CHECK(p.error().line == s.error().line);
+    FUZZ_CHECK(p.error().column == s.error().column);
+    FUZZ_CHECK(p.path() == s.path());
+    for (std::size_t i = 0; i + 1 < chunked.size(); ++i) FUZZ_CHECK(chunked[i] == one[i]);
+  }
   return 0;
 }

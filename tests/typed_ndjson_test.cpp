@@ -21,6 +21,7 @@
 
 #include "jot/jot.h"
 #include "jot/typed.h"
+#include "typed_ndjson_cases.h"
 #include "test_data.h"
 #include "test_kernels.h"
 
@@ -28,18 +29,8 @@ namespace {
 
 using jot::error_code;
 
-struct row {
-  std::int64_t id = 0;
-  std::string name;
-  std::optional<double> score;
-  std::vector<int> tags;
-  bool operator==(const row&) const = default;
-};
-
-struct view_row {
-  std::string_view name;
-  std::int32_t n = 0;
-};
+using row = jot_test::ndjson_row;
+using view_row = jot_test::ndjson_view_row;
 
 // What a read gave: the values, or the error as the caller sees it.
 template <class T>
@@ -194,30 +185,8 @@ TEST_P(TypedNdjson, ErrorsAreTheLineReadersErrors) {
 // Random edits of valid NDJSON: both readers agree on every one.
 TEST_P(TypedNdjson, AgreesWithTheLineReaderOnMutations) {
   std::mt19937 rng(20261127);
-  const std::string lines[] = {
-      "{\"id\":1,\"name\":\"a\",\"score\":1.5,\"tags\":[1,2,3]}",
-      "{\"id\":22,\"name\":\"\\\"q\\\"\",\"tags\":[]}",
-      "{ \"name\" : \"sp aces\" , \"id\" : 3 , \"tags\" : [ 4 ] }",
-      "{\"id\":4,\"name\":\"x\",\"tags\":[5],\"extra\":{\"a\":[1,{\"b\":null}]}}",
-  };
-  const std::string inserts[] = {"\n", "\r\n", " ", "\n\n", "x", ",", "]", "}", "{", "\"", "1"};
   for (int round = 0; round < 1500; ++round) {
-    std::string text;
-    const int n = static_cast<int>(rng() % 6);
-    for (int i = 0; i < n; ++i) {
-      text += lines[rng() % 4];
-      text += rng() % 5 == 0 ? "\r\n" : "\n";
-      if (rng() % 7 == 0) text += "\n";
-    }
-    const int edits = static_cast<int>(rng() % 3);
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const std::size_t at = rng() % text.size();
-      switch (rng() % 3) {
-        case 0: text.insert(at, inserts[rng() % std::size(inserts)]); break;
-        case 1: text.erase(at, 1); break;
-        default: if (text[at] == '\n') text[at] = ' '; else text.insert(at, "\n");
-      }
-    }
+    const std::string text = jot_test::mutated_ndjson(rng, 5);
     expect_same<row>(text, GetParam());
     if (HasFailure()) return;
   }
@@ -387,12 +356,10 @@ TEST(TypedNdjsonWrite, ToASinkInBoundedMemory) {
 // the benchmark reads it; both readers agree, and a broken line is named.
 TEST(TypedNdjsonCorpus, AmazonCellphones) {
   JOT_REQUIRE_DATA(dir);
-  std::string text;
-  if (!jot_test::read_file(dir + "/corpus/amazon_cellphones.ndjson", text))
+  std::string rows_text;
+  if (!jot_test::load_product_rows(dir, rows_text))
     GTEST_SKIP() << "corpus/amazon_cellphones.ndjson not in " << dir;
-  const std::string_view rows_text = std::string_view(text).substr(text.find('\n') + 1);
-  using product = std::tuple<std::string, std::string, std::string, std::string, std::string, double,
-                             std::string, std::int64_t, std::string>;
+  using jot_test::product;
   for (jot::kernel k : jot_test::supported_kernels()) {
     SCOPED_TRACE(jot::kernel_name(k));
     const outcome<product> want = by_lines<product>(rows_text, k);

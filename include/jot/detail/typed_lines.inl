@@ -50,11 +50,40 @@ struct ndjson_slots {
   }
 };
 
+// A window of a sequence's elements, [start, start + size), reused in order
+// and never resized: how read_ndjson_parallel's chunks read into out in
+// place. size is the chunk's line count, and a chunk holds no more documents
+// than lines (every document after the first follows a line feed of the
+// chunk: the fast path checks it, the exact path reads one per line).
+template <class It>
+struct ndjson_window {
+  It start;
+  It next_slot;
+  std::size_t count = 0;  // elements taken
+  std::size_t size;
+
+  ndjson_window(It s, std::size_t n) noexcept : start(s), next_slot(s), size(n) {}
+
+  typename std::iterator_traits<It>::value_type& take() noexcept {
+    JOT_ASSERT(count < size, "a chunk holds more documents than lines");
+    ++count;
+    return *next_slot++;
+  }
+  // As ndjson_slots::drop_from, but the elements stay: they are emptied, so
+  // that none keeps a view of the memory about to be handed out again.
+  void drop_from(std::size_t i) {
+    const It from = std::next(start, static_cast<std::ptrdiff_t>(i));
+    for (It it = from; it != next_slot; ++it) *it = typename std::iterator_traits<It>::value_type();
+    count = i;
+    next_slot = from;
+  }
+};
+
 // The exact path: from the line at `line` (document `index` of the text),
-// each line is one document or blank; stops at the first error, whose path
-// starts with its document's index.
-template <class V>
-inline void read_ndjson_lines(reader& r, ndjson_slots<V>& slots, const u8* line, std::size_t index) {
+// each line is one document or blank; stops at the first error (the failing
+// document is the last element).
+template <class Slots>
+inline void read_ndjson_lines(reader& r, Slots& slots, const u8* line, std::size_t index) {
   const u8* const text_end = r.end;
   slots.drop_from(index);
   while (line != text_end) {
@@ -65,14 +94,91 @@ inline void read_ndjson_lines(reader& r, ndjson_slots<V>& slots, const u8* line,
     skip_ws(r);
     if (r.p != r.end) {  // else a blank line: no document
       r.p = line;
-      if (!read_text(r, slots.take())) {
-        path_access::prepend_index(*r.result, slots.count - 1);
-        break;
-      }
+      if (!read_text(r, slots.take())) break;
     }
     line = line_end == text_end ? text_end : line_end + 1;
   }
   r.end = text_end;
+}
+
+// Reads the lines of [first, r.end) (first at a line's start, r.end at the
+// text's end or just after a line feed) into slots, one element per
+// document; on failure r.failed is set and the failing document is the last
+// element (its index in the range is slots.count - 1, not yet in the path).
+// r.begin is the text's start, so offsets are the text's.
+template <class Slots>
+inline void read_ndjson_range(reader& r, Slots& slots, const u8* first) {
+  arena* const memory = r.memory;
+  r.p = first;
+  // The fast path. The line of the latest document starts at `line`, after
+  // line_feeds_before_line line feeds of the range (all in gaps, if no
+  // document so far held one). (A byte order mark fails the fast path: the
+  // exact one reports it.)
+  const u8* line = first;
+  std::uint64_t line_feeds_before_line = 0;
+  std::uint64_t gap_line_feeds = 0;
+  const u8* doubt = nullptr;  // the line to read again exactly, if any
+  std::uint64_t doubt_line_feeds = 0;
+  std::size_t doubt_index = 0;
+  // The arena before everything, and before the latest document: the exact
+  // path reads again from one of them, and must not pay twice for memory.
+  const arena::savepoint at_start = memory->save();
+  arena::savepoint at_document = at_start;
+  for (;;) {
+    const u8* gap = r.p;
+    skip_ws(r);
+    std::uint64_t in_gap = 0;
+    const u8* last_lf = nullptr;
+    // Gaps are short ("\n", "\r\n"): this loop measured 12 instructions a
+    // line fewer than scanner::count_line_feeds, and 4% faster on the
+    // benchmark's rows (the vector count's set-up outweighs its work here).
+    for (const u8* b = gap; b != r.p; ++b) {
+      if (*b == '\n') {
+        ++in_gap;
+        last_lf = b;
+      }
+    }
+    gap_line_feeds += in_gap;
+    if (r.p == r.end) break;
+    if (in_gap == 0 && slots.count != 0) {  // a value on the line of the document before
+      doubt = line;
+      doubt_line_feeds = line_feeds_before_line;
+      doubt_index = slots.count - 1;
+      break;
+    }
+    if (last_lf != nullptr) {
+      line = last_lf + 1;
+      line_feeds_before_line = gap_line_feeds;
+    }
+    at_document = memory->save();
+    if (JOT_UNLIKELY(!read_value(r, slots.take()))) {
+      doubt = line;
+      doubt_line_feeds = line_feeds_before_line;
+      doubt_index = slots.count - 1;
+      break;
+    }
+  }
+  arena::savepoint rewind_to = at_document;
+  if (doubt == nullptr) {
+    if (scanner::count_line_feeds(first, r.end).count != gap_line_feeds) {
+      doubt = first;  // some document held a line feed: read everything again, exactly
+      doubt_index = 0;
+      rewind_to = at_start;
+    }
+  } else if (scanner::count_line_feeds(first, doubt).count != doubt_line_feeds) {
+    doubt = first;  // a document before the doubtful one held a line feed
+    doubt_index = 0;
+    rewind_to = at_start;
+  }
+  if (doubt != nullptr) {
+    // The elements from doubt_index on may point into the memory handed
+    // back here: read_ndjson_lines drops them before anything is allocated.
+    memory->rewind(rewind_to);
+    *r.result = read_result();
+    r.failed = false;
+    r.depth = 0;
+    read_ndjson_lines(r, slots, doubt, doubt_index);
+  }
 }
 
 // Reads the NDJSON text into out, one element per document; the error, if
@@ -84,76 +190,36 @@ JOT_NOINLINE void read_ndjson_document(engine, std::string_view text, V& out, ar
   ndjson_slots<V> slots(out);
   if (text.size() > jot::max_input_size) {
     fail_at(r, error_code::input_too_large, r.begin, nullptr);
-  } else {  // (a byte order mark fails the fast path: the exact one reports it)
-    // The fast path. The line of the latest document starts at `line`, after
-    // line_feeds_before_line line feeds (all in gaps, if no document so far
-    // held one).
-    const u8* line = r.begin;
-    std::uint64_t line_feeds_before_line = 0;
-    std::uint64_t gap_line_feeds = 0;
-    const u8* doubt = nullptr;  // the line to read again exactly, if any
-    std::uint64_t doubt_line_feeds = 0;
-    std::size_t doubt_index = 0;
-    // The arena before everything, and before the latest document: the exact
-    // path reads again from one of them, and must not pay twice for memory.
-    const arena::savepoint at_start = memory->save();
-    arena::savepoint at_document = at_start;
-    for (;;) {
-      const u8* gap = r.p;
-      skip_ws(r);
-      std::uint64_t in_gap = 0;
-      const u8* last_lf = nullptr;
-      // Gaps are short ("\n", "\r\n"): this loop measured 12 instructions a
-      // line fewer than scanner::count_line_feeds, and 4% faster on the
-      // benchmark's rows (the vector count's set-up outweighs its work here).
-      for (const u8* b = gap; b != r.p; ++b) {
-        if (*b == '\n') {
-          ++in_gap;
-          last_lf = b;
-        }
-      }
-      gap_line_feeds += in_gap;
-      if (r.p == r.end) break;
-      if (in_gap == 0 && slots.count != 0) {  // a value on the line of the document before
-        doubt = line;
-        doubt_line_feeds = line_feeds_before_line;
-        doubt_index = slots.count - 1;
-        break;
-      }
-      if (last_lf != nullptr) {
-        line = last_lf + 1;
-        line_feeds_before_line = gap_line_feeds;
-      }
-      at_document = memory->save();
-      if (JOT_UNLIKELY(!read_value(r, slots.take()))) {
-        doubt = line;
-        doubt_line_feeds = line_feeds_before_line;
-        doubt_index = slots.count - 1;
-        break;
-      }
-    }
-    arena::savepoint rewind_to = at_document;
-    if (doubt == nullptr) {
-      if (scanner::count_line_feeds(r.begin, r.end).count != gap_line_feeds) {
-        doubt = r.begin;  // some document held a line feed: read everything again, exactly
-        doubt_index = 0;
-        rewind_to = at_start;
-      }
-    } else if (scanner::count_line_feeds(r.begin, doubt).count != doubt_line_feeds) {
-      doubt = r.begin;  // a document before the doubtful one held a line feed
-      doubt_index = 0;
-      rewind_to = at_start;
-    }
-    if (doubt != nullptr) {
-      // The elements from doubt_index on may point into the memory handed
-      // back here: read_ndjson_lines drops them before anything is allocated.
-      memory->rewind(rewind_to);
-      result = read_result();
-      r.failed = false;
-      r.depth = 0;
-      read_ndjson_lines(r, slots, doubt, doubt_index);
-    }
+  } else {
+    read_ndjson_range(r, slots, r.begin);
+    if (r.failed) path_access::prepend_index(result, slots.count - 1);
   }
   slots.finish();
   if (r.failed) jot::locate(path_access::error_of(result), text);
+}
+
+// Reads the lines of text[first, last) (first at a line's start, last at
+// text's end or just after a line feed) into the window [slot, slot +
+// lines) as read_ndjson_document reads the whole text, but leaves the error
+// unlocated and its path without the document's index: the caller knows the
+// documents before the range. Returns the documents read (on failure, the
+// failing one is the last).
+template <class It>
+JOT_NOINLINE std::size_t read_ndjson_chunk(engine, std::string_view text, std::size_t first, std::size_t last,
+                                           It slot, std::size_t lines, arena* memory, const read_options& options,
+                                           read_result& result) noexcept {
+  reader r = start_reader(text, memory, options, result);
+  r.end = r.begin + last;
+  ndjson_window<It> window(slot, lines);
+  read_ndjson_range(r, window, r.begin + first);
+  return window.count;
+}
+
+// The lines of text[first, last) (first at a line's start, last at text's
+// end or just after a line feed): its line feeds, and one more for a last
+// line without one.
+inline std::size_t count_chunk_lines(engine, std::string_view text, std::size_t first, std::size_t last) noexcept {
+  const u8* p = reinterpret_cast<const u8*>(text.data());
+  const std::size_t lfs = static_cast<std::size_t>(scanner::count_line_feeds(p + first, p + last).count);
+  return lfs + (last != first && p[last - 1] != '\n' ? 1 : 0);
 }

@@ -1,0 +1,254 @@
+// jot/typed_parallel.h - NDJSON into your own types on all cores:
+// jot::read_ndjson with the text cut at line feeds into chunks that N workers
+// read at once, each into its own arena.
+//
+//   std::vector<jot::arena> arenas(std::thread::hardware_concurrency());  // one per thread
+//   std::vector<bid_request> rows;
+//   if (auto r = jot::read_ndjson_parallel(text, rows, arenas); !r) report(r);  // "/41/imp/0/w: ..."
+//
+// Workers take chunks in order from atomic counters (a slow chunk delays no
+// one but its worker), first to count each chunk's lines (one vector pass),
+// then, once the last chunk is counted and out sized to the text's lines, to
+// read each chunk's documents straight into its own range of out. Elements
+// are reused in place as read_ndjson reuses them; only blank lines leave gaps
+// that finish() closes by moving the documents after them.
+// The result is read_ndjson's for the same text: the same values, and for bad
+// input the same error (code, offset, line, column, "/<document index>/..."
+// path), with out ending at the failing document. Only a memory error may
+// differ: which arena a chunk uses depends on the timing. docs/streams.md.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstring>
+#include <iterator>
+#include <span>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "jot/arena.h"
+#include "jot/typed.h"
+
+namespace jot {
+
+// How read_ndjson_parallel cuts the text and reads each document.
+struct parallel_read_options {
+  read_options read;           // how each document is read, as by read_ndjson
+  std::size_t chunk_size = 0;  // bytes a worker takes at once, extended to the next line feed;
+                               // 0 picks text.size() / (8 x workers), at least 16 KB
+};
+
+// One parallel read of an NDJSON buffer into out, run by the caller's
+// threads: call work(w) once for each arena w, from any threads, concurrently
+// or one after another, then finish() once they have all returned.
+template <class Sequence>
+class parallel_ndjson_reader {
+ public:
+  // Prepares reading text into out (a std::vector, std::deque or std::list of
+  // a mapped type, pmr ones too) with one worker per arena; text, out and the
+  // arenas must outlive the reader. Allocates from the heap a few words per
+  // chunk, and a read_result per worker.
+  parallel_ndjson_reader(std::string_view text JOT_LIFETIMEBOUND, Sequence& out JOT_LIFETIMEBOUND,
+                         std::span<arena> arenas JOT_LIFETIMEBOUND, const parallel_read_options& options = {});
+  parallel_ndjson_reader(const parallel_ndjson_reader&) = delete;
+  parallel_ndjson_reader& operator=(const parallel_ndjson_reader&) = delete;
+
+  // Runs worker w (w < the number of arenas) on the calling thread until no
+  // chunk is left, taking memory from arena w only (never reset: it holds
+  // every chunk the worker read); each w at most once at a time.
+  void work(std::size_t w) noexcept;
+  // Once no work() call runs: reads any chunk left (arena 0, or no arena
+  // memory when there is none), closes the gaps blank lines left in out, and
+  // returns read_ndjson's result. Call it once.
+  read_result finish() noexcept;
+
+ private:
+  using slot = typename Sequence::iterator;
+  // The first byte of chunk c: the start of the first line that starts in it.
+  std::size_t chunk_start(std::size_t c) const noexcept;
+  // Counts the lines of chunks, then (once every chunk is counted) reads
+  // chunks, taking memory from a; the first error goes to failure.
+  struct failure;
+  void run(arena& a, failure& f) noexcept;
+  // Sizes out to the lines of the text and finds each chunk's first slot:
+  // done once, by the worker that counted the last chunk.
+  void lay_out() noexcept;
+
+  // One chunk of the text, and where its documents go.
+  struct chunk {
+    std::size_t lines = 0;      // its line count: an upper bound of its documents
+    std::size_t documents = 0;  // documents read (the failing one included)
+    slot first_slot{};          // out's element for its first document
+  };
+  // A worker's error: a worker stops at its first failing chunk.
+  struct failure {
+    std::size_t chunk;   // the chunk that failed, or none
+    read_result result;  // its error
+  };
+  static constexpr std::size_t none = ~std::size_t{0};
+
+  std::string_view text_;
+  Sequence& out_;
+  std::span<arena> arenas_;
+  read_options read_;
+  std::size_t chunk_size_ = 1;
+  std::size_t chunk_count_ = 0;  // 0 for an input too large
+  std::vector<chunk> chunks_;
+  std::vector<failure> failures_;  // one per worker, and one for finish()
+  // Each on its own cache line: every worker takes chunks from the counters
+  // and reads failed_chunk_ per chunk, but writes it only when a chunk fails.
+  alignas(64) std::atomic<std::size_t> next_count_{0};  // the next chunk to count
+  std::atomic<std::size_t> counted_{0};                 // chunks counted
+  std::atomic<bool> laid_out_{false};                   // out sized, first slots known
+  alignas(64) std::atomic<std::size_t> next_chunk_{0};  // the next chunk to read
+  alignas(64) std::atomic<std::size_t> failed_chunk_;   // the lowest chunk that failed, else chunk_count_
+};
+
+// Reads text into out on arenas.size() threads: the calling thread and
+// arenas.size() - 1 started for this call (their state comes from the heap:
+// run a parallel_ndjson_reader on your own threads to share a pool). Returns
+// read_ndjson's result; with no arena, reads on the calling thread without
+// arena memory.
+template <class Sequence>
+read_result read_ndjson_parallel(std::string_view text JOT_LIFETIMEBOUND, Sequence& out,
+                                 std::span<arena> arenas JOT_LIFETIMEBOUND,
+                                 const parallel_read_options& options = {}) {
+  parallel_ndjson_reader<Sequence> job(text, out, arenas, options);
+  std::vector<std::thread> threads;
+  if (arenas.size() > 1) threads.reserve(arenas.size() - 1);
+  for (std::size_t w = 1; w < arenas.size(); ++w) threads.emplace_back([&job, w] { job.work(w); });
+  if (!arenas.empty()) job.work(0);
+  for (std::thread& t : threads) t.join();
+  return job.finish();
+}
+
+// ---- implementation ----
+
+template <class Sequence>
+parallel_ndjson_reader<Sequence>::parallel_ndjson_reader(std::string_view text, Sequence& out,
+                                                         std::span<arena> arenas,
+                                                         const parallel_read_options& options)
+    : text_(text), out_(out), arenas_(arenas), read_(options.read) {
+  static_assert(detail::typed::shape_v<Sequence> == detail::typed::shape::sequence,
+                "jot::read_ndjson_parallel: out must be a std::vector, std::deque or std::list (pmr ones too)");
+  static_assert(!std::is_same_v<typename Sequence::value_type, bool>,
+                "jot::read_ndjson_parallel: no std::vector<bool>");
+  static_assert(detail::typed::shape_v<typename Sequence::value_type> != detail::typed::shape::unsupported,
+                "jot::read_ndjson_parallel: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
+  const std::size_t workers = std::max<std::size_t>(arenas.size(), 1);
+  chunk_size_ = options.chunk_size != 0 ? options.chunk_size
+                                        : std::max<std::size_t>(16 * 1024, text.size() / (8 * workers));
+  if (text.size() <= max_input_size) {
+    chunk_count_ = text.empty() ? 1 : (text.size() - 1) / chunk_size_ + 1;
+    chunks_.resize(chunk_count_);
+    failures_.resize(arenas.size() + 1, failure{none, read_result()});
+  }
+  failed_chunk_.store(chunk_count_, std::memory_order_relaxed);
+}
+
+template <class Sequence>
+std::size_t parallel_ndjson_reader<Sequence>::chunk_start(std::size_t c) const noexcept {
+  if (c == 0) return 0;
+  if (c >= chunk_count_) return text_.size();
+  // The line that starts at c * chunk_size_ has its line feed just before it.
+  const std::size_t from = c * chunk_size_ - 1;
+  const void* lf = std::memchr(text_.data() + from, '\n', text_.size() - from);
+  return lf != nullptr ? static_cast<std::size_t>(static_cast<const char*>(lf) - text_.data()) + 1 : text_.size();
+}
+
+template <class Sequence>
+void parallel_ndjson_reader<Sequence>::lay_out() noexcept {
+  std::size_t total = 0;
+  for (const chunk& k : chunks_) total += k.lines;
+  // out's elements are reused in place, as read_ndjson reuses them: on NDJSON
+  // without blank lines, element i takes document i and nothing moves.
+  out_.resize(total);
+  slot s = out_.begin();
+  for (chunk& k : chunks_) {
+    k.first_slot = s;
+    s = std::next(s, static_cast<std::ptrdiff_t>(k.lines));
+  }
+}
+
+template <class Sequence>
+void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
+  // Count: every chunk's lines, so that each chunk knows where in out its
+  // documents go before any is read.
+  for (std::size_t c; (c = next_count_.fetch_add(1, std::memory_order_relaxed)) < chunk_count_;) {
+    const std::size_t first = chunk_start(c), last = chunk_start(c + 1);
+    detail::with_engine(read_.kernel, [&](auto engine) { chunks_[c].lines = count_chunk_lines(engine, text_, first, last); });
+    if (counted_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunk_count_) {
+      lay_out();
+      laid_out_.store(true, std::memory_order_release);
+      laid_out_.notify_all();
+    }
+  }
+  // Every chunk is counted or being counted by a running worker (chunks are
+  // taken before they are counted), so this wait ends.
+  laid_out_.wait(false, std::memory_order_acquire);
+  for (;;) {
+    const std::size_t c = next_chunk_.fetch_add(1, std::memory_order_relaxed);
+    // A chunk after one that failed is never needed (failed_chunk_ only falls).
+    if (c >= chunk_count_ || c > failed_chunk_.load(std::memory_order_relaxed)) return;
+    chunk& k = chunks_[c];
+    const std::size_t first = chunk_start(c), last = chunk_start(c + 1);
+    detail::with_engine(read_.kernel, [&](auto engine) {
+      k.documents = read_ndjson_chunk(engine, text_, first, last, k.first_slot, k.lines, &a, read_, f.result);
+    });
+    if (!f.result) {
+      f.chunk = c;
+      std::size_t lowest = failed_chunk_.load(std::memory_order_relaxed);
+      while (c < lowest && !failed_chunk_.compare_exchange_weak(lowest, c, std::memory_order_relaxed)) {
+      }
+      return;  // every chunk left is after this one
+    }
+  }
+}
+
+template <class Sequence>
+void parallel_ndjson_reader<Sequence>::work(std::size_t w) noexcept {
+  run(arenas_[w], failures_[w]);
+}
+
+template <class Sequence>
+read_result parallel_ndjson_reader<Sequence>::finish() noexcept {
+  using access = detail::read_access<void>;
+  read_result result;
+  if (chunk_count_ == 0) {  // input_too_large: as read_ndjson, out is emptied
+    out_.clear();
+    access::fail(result, error_code::input_too_large, nullptr, 0, jot::type::absent);
+    jot::locate(access::error_of(result), text_);
+    return result;
+  }
+  if (next_chunk_.load(std::memory_order_relaxed) < chunk_count_) {
+    arena no_memory(nullptr, 0);
+    run(arenas_.empty() ? no_memory : arenas_[0], failures_.back());
+  }
+  // Close the gaps: a chunk with blank lines read fewer documents than its
+  // window holds; documents move down over the surplus, in order.
+  const std::size_t failed = failed_chunk_.load(std::memory_order_relaxed);
+  const std::size_t last = std::min(failed, chunk_count_ - 1);  // the last chunk whose documents count
+  slot to = out_.begin();
+  for (std::size_t c = 0; c <= last; ++c) {
+    const chunk& k = chunks_[c];
+    const slot end = std::next(k.first_slot, static_cast<std::ptrdiff_t>(k.documents));
+    if constexpr (std::random_access_iterator<slot>) {
+      to = to == k.first_slot ? end : std::move(k.first_slot, end, to);
+    } else {  // std::list: drop the surplus slots instead
+      to = out_.erase(to, k.first_slot);
+      to = end;
+    }
+  }
+  out_.erase(to, out_.end());
+  if (failed < chunk_count_) {
+    for (const failure& f : failures_)
+      if (f.chunk == failed) result = f.result;
+    access::prepend_index(result, out_.size() - 1);  // out ends with the failing document
+    jot::locate(access::error_of(result), text_);
+  }
+  return result;
+}
+
+}  // namespace jot
