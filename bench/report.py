@@ -145,9 +145,9 @@ def groups(records):
 def kind(r):
     """How a row used its library, so that like is compared with like: the
     typed rows of every library (jot's included) come as "fresh", "reused" and
-    "..., N threads" variants."""
+    "..., N threads" variants (or "N threads kept between calls")."""
     v = (r.get("variant") or "").split(", ")
-    return ("fresh" in v, any(x.endswith(" threads") for x in v))
+    return ("fresh" in v, any(x.endswith(" threads") or " threads " in x for x in v))
 
 
 def jot_row(rows, r=None):

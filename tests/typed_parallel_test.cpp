@@ -21,6 +21,7 @@
 
 #include "jot/typed.h"
 #include "jot/typed_parallel.h"
+#include "alloc_counter.h"
 #include "typed_ndjson_cases.h"
 #include "test_data.h"
 #include "test_kernels.h"
@@ -235,6 +236,33 @@ TEST_P(TypedParallel, FinishReadsWhatIsLeft) {
   ASSERT_TRUE(r) << describe(r, out.size());
   ASSERT_EQ(out.size(), 30u);
   EXPECT_EQ(out[29].id, 29);
+}
+
+// With arenas over buffers and the caller's own threads (here: one, calling
+// each worker in turn), a read into a warm vector of views allocates nothing:
+// the reader's table comes from arena 0.
+TEST_P(TypedParallel, AllocatesNothingWithArenasOverBuffers) {
+  std::string text;
+  for (int i = 0; i < 100; ++i)
+    text += "{\"name\":\"" + std::string(i % 3 ? "v" : "e\\t") + "\",\"n\":" + std::to_string(i) + "}\n";
+  alignas(16) static char bufs[2][16384];
+  jot::arena arenas[2] = {{bufs[0], sizeof bufs[0]}, {bufs[1], sizeof bufs[1]}};
+  std::vector<view_row> out;
+  out.reserve(100);
+  for (int round = 0; round < 2; ++round) {
+    for (jot::arena& a : arenas) a.reset();
+    const std::size_t before = jot_test::allocation_count();
+    jot::parallel_ndjson_reader<std::vector<view_row>> job(text, out, arenas,
+                                                           {.read = {.kernel = GetParam()}, .chunk_size = 300});
+    job.work(0);
+    job.work(1);
+    const jot::read_result r = job.finish();
+    EXPECT_EQ(jot_test::allocation_count() - before, 0u);
+    ASSERT_TRUE(r) << describe(r, out.size());
+    ASSERT_EQ(out.size(), 100u);
+    EXPECT_EQ(out[99].n, 99);
+    EXPECT_EQ(out[0].name, "e\t");
+  }
 }
 
 JOT_INSTANTIATE_FOR_KERNELS(TypedParallel);

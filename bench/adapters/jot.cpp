@@ -7,7 +7,6 @@
 #include <jot/visit.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -19,6 +18,7 @@
 #include <unistd.h>
 
 #include "../runner/bench.h"
+#include "../runner/worker_pool.h"
 
 namespace jot_bench {
 namespace {
@@ -166,33 +166,11 @@ long ndjson_parallel(void* p, input in) {
 }
 
 // The same on threads kept between calls, as a caller with a thread pool runs
-// a parallel_documents: worker w > 0 sleeps on an atomic until a job comes.
+// a parallel_documents.
 struct jot_pool_state {
   jot::parser parser{{}, chosen_kernel};
   std::vector<jot::arena> arenas{std::max(1u, std::thread::hardware_concurrency())};
-  jot::parallel_documents* job = nullptr;
-  std::atomic<unsigned> generation{0};  // bumped per job (and at exit: job null)
-  std::atomic<std::size_t> running{0};  // helpers still working on the job
-  std::vector<std::thread> helpers;
-  jot_pool_state() {
-    for (std::size_t w = 1; w < arenas.size(); ++w)
-      helpers.emplace_back([this, w] {
-        unsigned seen = 0;
-        for (;;) {
-          generation.wait(seen, std::memory_order_acquire);
-          seen = generation.load(std::memory_order_acquire);
-          if (job == nullptr) return;
-          job->work(w);
-          if (running.fetch_sub(1, std::memory_order_acq_rel) == 1) running.notify_one();
-        }
-      });
-  }
-  ~jot_pool_state() {
-    job = nullptr;
-    generation.fetch_add(1, std::memory_order_release);
-    generation.notify_all();
-    for (std::thread& t : helpers) t.join();
-  }
+  jot_bench::worker_pool pool{arenas.size()};
 };
 
 void* create_pool() { return new jot_pool_state; }
@@ -202,14 +180,8 @@ long ndjson_pool(void* p, input in) {
   auto& s = *static_cast<jot_pool_state*>(p);
   auto ignore = [](std::size_t, jot::result<jot::document>&, std::string_view) {};
   jot::parallel_documents job(s.parser, in.view(), s.arenas, {}, ignore);
-  s.job = &job;
-  s.running.store(s.helpers.size(), std::memory_order_relaxed);
-  s.generation.fetch_add(1, std::memory_order_release);
-  s.generation.notify_all();
-  job.work(0);
-  for (std::size_t r = s.running.load(std::memory_order_acquire); r != 0;
-       r = s.running.load(std::memory_order_acquire))
-    s.running.wait(r, std::memory_order_acquire);
+  auto work = [&job](std::size_t w) { job.work(w); };
+  s.pool.run(work);
   const jot::parallel_summary sum = job.summary();
   return sum.error_count != 0 ? -1 : static_cast<long>(sum.count);
 }

@@ -10,8 +10,10 @@
 #include <jot/jot.h>
 #include <jot/reflect.h>
 #include <jot/typed.h>
+#include <jot/typed_parallel.h>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "../runner/bench.h"
+#include "../runner/worker_pool.h"
 #include "../runner/schemas_jot.h"
 
 namespace jot_bench {
@@ -190,6 +193,9 @@ struct typed_state {
   jot::arena arena;  // malloc-backed upstream, kept across reset()
   jot::output_buffer out;
   views::rtb_bid_request request;
+  // For decode_rows_parallel only: made on its first call.
+  std::unique_ptr<jot_bench::worker_pool> pool;
+  std::vector<jot::arena> arenas;  // one per worker
 };
 
 void* create() { return new typed_state; }
@@ -231,6 +237,24 @@ bool decode_rows(void* p, input in, product_rows& out) {
   return static_cast<bool>(jot::read_ndjson(in.view(), out, s.arena, o));
 }
 
+// The same on `threads` threads kept between calls, as a service with a
+// thread pool runs a jot::parallel_ndjson_reader: the file is cut into chunks
+// at line feeds, each read in place into its range of out.
+bool decode_rows_parallel(void* p, input in, product_rows& out, int threads) {
+  auto& s = *static_cast<typed_state*>(p);
+  if (!s.pool) {
+    s.pool = std::make_unique<jot_bench::worker_pool>(static_cast<std::size_t>(threads));
+    s.arenas = std::vector<jot::arena>(static_cast<std::size_t>(threads));
+  }
+  for (jot::arena& a : s.arenas) a.reset();  // rows of std::string use them only for the reader's table
+  jot::parallel_read_options o;
+  o.read.kernel = chosen_kernel;
+  jot::parallel_ndjson_reader<product_rows> job(in.view(), out, s.arenas, o);
+  auto work = [&job](std::size_t w) { job.work(w); };
+  s.pool->run(work);
+  return static_cast<bool>(job.finish());
+}
+
 // A template only so that a build without OpenRTB (set_typed_codecs) does not compile it.
 template <class View>
 bool decode_views(void* p, input in, rtb_bid_request* check) {
@@ -261,6 +285,7 @@ void register_jot_typed(registry& r, jot::kernel k) {
   set_typed_codecs(t, []<class T>() { return codec<T>(); });
 #if !defined(JOT_BENCH_TYPED_SCHEMAS)
   t.ndjson_rows.decode = decode_rows;
+  t.ndjson_rows.decode_parallel = decode_rows_parallel;
 #endif
   t.encode_variant = "reused output_buffer";
   r.push_back(t);

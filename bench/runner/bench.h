@@ -70,6 +70,9 @@ struct typed_codec {
   // result is also copied into *check, so that the runner can compare it
   // (untimed; the timed calls pass null).
   bool (*decode_own)(void* state, input in, T* check) = nullptr;
+  // typed_decode of one input by `threads` threads at once (NDJSON rows), into
+  // a reused out, on threads the state keeps between calls.
+  bool (*decode_parallel)(void* state, input in, T& out, int threads) = nullptr;
 };
 
 struct library {

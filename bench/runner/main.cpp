@@ -393,6 +393,18 @@ void typed_decode(suite& s, typed_codec<T> library::*codec, const typed_input& f
         return static_cast<std::uint64_t>((l->*codec).decode_own(fs.p, in, nullptr));
       });
     }
+    if (c.decode_parallel && s.cfg.threads > 1) {
+      outs.push_back(std::make_unique<T>());
+      add(typed_variant(l, ("reused, " + std::to_string(s.cfg.threads) + " threads kept between calls, one input").c_str()),
+          [l, codec, st, in, d = outs.back().get(), t = s.cfg.threads] {
+            return static_cast<std::uint64_t>((l->*codec).decode_parallel(st, in, *d, t));
+          },
+          [l, codec, in, t = s.cfg.threads] {
+            state fs(l);
+            T d;
+            return static_cast<std::uint64_t>((l->*codec).decode_parallel(fs.p, in, d, t));
+          });
+    }
     if (threaded) {
       bench_case k;
       k.lib = l;

@@ -23,6 +23,9 @@
 #include <cstddef>
 #include <cstring>
 #include <iterator>
+#include <memory>
+#include <new>
+#include <type_traits>
 #include <span>
 #include <string_view>
 #include <thread>
@@ -48,8 +51,10 @@ class parallel_ndjson_reader {
  public:
   // Prepares reading text into out (a std::vector, std::deque or std::list of
   // a mapped type, pmr ones too) with one worker per arena; text, out and the
-  // arenas must outlive the reader. Allocates from the heap a few words per
-  // chunk, and a read_result per worker.
+  // arenas must outlive the reader. Takes its table (24 bytes per chunk, 48
+  // for a deque, and 264 per worker) from arena 0, or from the heap when arena
+  // 0 has no room or there is none; nothing else is allocated but out's
+  // elements.
   parallel_ndjson_reader(std::string_view text JOT_LIFETIMEBOUND, Sequence& out JOT_LIFETIMEBOUND,
                          std::span<arena> arenas JOT_LIFETIMEBOUND, const parallel_read_options& options = {});
   parallel_ndjson_reader(const parallel_ndjson_reader&) = delete;
@@ -95,8 +100,9 @@ class parallel_ndjson_reader {
   read_options read_;
   std::size_t chunk_size_ = 1;
   std::size_t chunk_count_ = 0;  // 0 for an input too large
-  std::vector<chunk> chunks_;
-  std::vector<failure> failures_;  // one per worker, and one for finish()
+  std::span<chunk> chunks_;
+  std::span<failure> failures_;  // one per worker, and one for finish()
+  std::unique_ptr<unsigned char[]> heap_;  // the table's memory, when arena 0 had none
   // Each on its own cache line: every worker takes chunks from the counters
   // and reads failed_chunk_ per chunk, but writes it only when a chunk fails.
   alignas(64) std::atomic<std::size_t> next_count_{0};  // the next chunk to count
@@ -142,8 +148,24 @@ parallel_ndjson_reader<Sequence>::parallel_ndjson_reader(std::string_view text, 
                                         : std::max<std::size_t>(16 * 1024, text.size() / (8 * workers));
   if (text.size() <= max_input_size) {
     chunk_count_ = text.empty() ? 1 : (text.size() - 1) / chunk_size_ + 1;
-    chunks_.resize(chunk_count_);
-    failures_.resize(arenas.size() + 1, failure{none, read_result()});
+    // The table never needs destroying: both kinds of entry are trivially destructible.
+    static_assert(std::is_trivially_destructible_v<chunk> && std::is_trivially_destructible_v<failure>);
+    const std::size_t failure_at = (chunk_count_ * sizeof(chunk) + alignof(failure) - 1) / alignof(failure) *
+                                   alignof(failure);
+    const std::size_t bytes = failure_at + (arenas.size() + 1) * sizeof(failure);
+    constexpr std::size_t align = alignof(chunk) > alignof(failure) ? alignof(chunk) : alignof(failure);
+    void* table = arenas.empty() ? nullptr : arenas[0].allocate(bytes, align);
+    if (table == nullptr) {
+      heap_.reset(new unsigned char[bytes]);  // aligned for any fundamental type
+      table = heap_.get();
+    }
+    auto* const bytes_at = static_cast<unsigned char*>(table);
+    auto* const c = reinterpret_cast<chunk*>(bytes_at);
+    auto* const f = reinterpret_cast<failure*>(bytes_at + failure_at);
+    for (std::size_t i = 0; i < chunk_count_; ++i) ::new (c + i) chunk();
+    for (std::size_t i = 0; i <= arenas.size(); ++i) ::new (f + i) failure{none, read_result()};
+    chunks_ = {c, chunk_count_};
+    failures_ = {f, arenas.size() + 1};
   }
   failed_chunk_.store(chunk_count_, std::memory_order_relaxed);
 }
@@ -178,7 +200,8 @@ void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
   // documents go before any is read.
   for (std::size_t c; (c = next_count_.fetch_add(1, std::memory_order_relaxed)) < chunk_count_;) {
     const std::size_t first = chunk_start(c), last = chunk_start(c + 1);
-    detail::with_engine(read_.kernel, [&](auto engine) { chunks_[c].lines = count_chunk_lines(engine, text_, first, last); });
+    detail::with_engine(read_.kernel,
+                        [&](auto engine) { chunks_[c].lines = count_chunk_lines(engine, text_, first, last); });
     if (counted_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunk_count_) {
       lay_out();
       laid_out_.store(true, std::memory_order_release);
