@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <deque>
 #include <list>
 #include <memory_resource>
@@ -266,6 +267,61 @@ TEST_P(TypedParallel, AllocatesNothingWithArenasOverBuffers) {
 }
 
 JOT_INSTANTIATE_FOR_KERNELS(TypedParallel);
+
+// The engines' count of lines that hold content (read_ndjson_parallel's
+// bound on a chunk's documents) against the scalar count, on random texts of
+// whitespace, line feeds and content, from every start and at every length.
+template <class Scanner>
+void expect_content_lines(const char* engine) {
+  SCOPED_TRACE(engine);
+  std::mt19937 rng(7);
+  const char bytes[] = {' ', '\t', '\r', '\n', '\n', 'x', '{', '"'};
+  for (int round = 0; round < 400; ++round) {
+    std::string text(rng() % 300, ' ');
+    const int kinds = 1 + static_cast<int>(rng() % 8);  // some texts are nearly all spaces
+    for (char& c : text) c = bytes[rng() % static_cast<unsigned>(kinds)];
+    const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
+    for (std::size_t from = 0; from < text.size() && from < 70; from += 1 + rng() % 9) {
+      bool at_line_start = true;
+      const std::uint64_t want = jot::detail::count_content_lines_scalar(p + from, p + text.size(), at_line_start);
+      ASSERT_EQ(Scanner::count_content_lines(p + from, p + text.size()), want) << "text '" << text << "' from " << from;
+    }
+  }
+}
+
+TEST(TypedParallelLines, EveryEngineCountsContentLines) {
+#if defined(JOT_HAS_X86_KERNELS)
+  expect_content_lines<jot::detail::isa_sse2::scanner>("sse2");
+  if (jot::kernel_supported(jot::kernel::avx2))
+    expect_content_lines<jot::detail::isa_avx2::scanner>("avx2");
+  else
+    std::printf("TypedParallelLines: this CPU has no AVX2; its engine skipped\n");
+#else
+  expect_content_lines<jot::detail::isa_portable::scanner>("portable");
+#if defined(JOT_HAS_NEON_KERNEL)
+  expect_content_lines<jot::detail::isa_neon::scanner>("neon");
+#endif
+#endif
+  // Blank lines hold no document, whatever whitespace they hold.
+  const std::string blank = "\n \n\t\r\n   \n\n";
+  const auto* b = reinterpret_cast<const std::uint8_t*>(blank.data());
+  bool at_line_start = true;
+  EXPECT_EQ(jot::detail::count_content_lines_scalar(b, b + blank.size(), at_line_start), 0u);
+}
+
+// A text of blank lines sizes out by its documents, not its lines.
+TEST(TypedParallelLines, BlankLinesTakeNoElements) {
+  std::string text(200000, '\n');
+  text += "{\"id\":7,\"name\":\"x\",\"tags\":[]}\n";
+  text += std::string(1000, ' ') + "\n";
+  std::vector<row> out;
+  std::vector<jot::arena> arenas(2);
+  const jot::read_result r = jot::read_ndjson_parallel(text, out, arenas, {.chunk_size = 1000});
+  ASSERT_TRUE(r) << describe(r, out.size());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].id, 7);
+  EXPECT_LT(out.capacity(), 16u);  // never sized to the 200,002 lines
+}
 
 // The corpus file on two threads, with chunks small enough to spread it.
 TEST(TypedParallelCorpus, AmazonCellphones) {

@@ -7,11 +7,12 @@
 //   if (auto r = jot::read_ndjson_parallel(text, rows, arenas); !r) report(r);  // "/41/imp/0/w: ..."
 //
 // Workers take chunks in order from atomic counters (a slow chunk delays no
-// one but its worker), first to count each chunk's lines (one vector pass),
-// then, once the last chunk is counted and out sized to the text's lines, to
-// read each chunk's documents straight into its own range of out. Elements
-// are reused in place as read_ndjson reuses them; only blank lines leave gaps
-// that finish() closes by moving the documents after them.
+// one but its worker), first to count each chunk's lines that hold more than
+// whitespace (one vector pass: a bound on its documents, exact on valid
+// NDJSON), then, once the last chunk is counted and out sized to the total,
+// to read each chunk's documents straight into its own range of out.
+// Elements are reused in place as read_ndjson reuses them; only bad input
+// leaves gaps, which finish() closes by moving the documents after them.
 // The result is read_ndjson's for the same text: the same values, and for bad
 // input the same error (code, offset, line, column, "/<document index>/..."
 // path), with out ending at the failing document. Only a memory error may
@@ -65,7 +66,7 @@ class parallel_ndjson_reader {
   // every chunk the worker read); each w at most once at a time.
   void work(std::size_t w) noexcept;
   // Once no work() call runs: reads any chunk left (arena 0, or no arena
-  // memory when there is none), closes the gaps blank lines left in out, and
+  // memory when there is none), closes the gaps bad input left in out, and
   // returns read_ndjson's result. Call it once.
   read_result finish() noexcept;
 
@@ -77,13 +78,13 @@ class parallel_ndjson_reader {
   // chunks, taking memory from a; the first error goes to failure.
   struct failure;
   void run(arena& a, failure& f) noexcept;
-  // Sizes out to the lines of the text and finds each chunk's first slot:
+  // Sizes out to the chunks' lines with content and finds each chunk's first slot:
   // done once, by the worker that counted the last chunk.
   void lay_out() noexcept;
 
   // One chunk of the text, and where its documents go.
   struct chunk {
-    std::size_t lines = 0;      // its line count: an upper bound of its documents
+    std::size_t lines = 0;      // its lines with content: an upper bound of its documents
     std::size_t documents = 0;  // documents read (the failing one included)
     slot first_slot{};          // out's element for its first document
   };
@@ -184,8 +185,8 @@ template <class Sequence>
 void parallel_ndjson_reader<Sequence>::lay_out() noexcept {
   std::size_t total = 0;
   for (const chunk& k : chunks_) total += k.lines;
-  // out's elements are reused in place, as read_ndjson reuses them: on NDJSON
-  // without blank lines, element i takes document i and nothing moves.
+  // out's elements are reused in place, as read_ndjson reuses them: on valid
+  // NDJSON, element i takes document i and nothing moves.
   out_.resize(total);
   slot s = out_.begin();
   for (chunk& k : chunks_) {
@@ -196,8 +197,8 @@ void parallel_ndjson_reader<Sequence>::lay_out() noexcept {
 
 template <class Sequence>
 void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
-  // Count: every chunk's lines, so that each chunk knows where in out its
-  // documents go before any is read.
+  // Count: every chunk's lines with content, so that each chunk knows where
+  // in out its documents go before any is read.
   for (std::size_t c; (c = next_count_.fetch_add(1, std::memory_order_relaxed)) < chunk_count_;) {
     const std::size_t first = chunk_start(c), last = chunk_start(c + 1);
     detail::with_engine(read_.kernel,
@@ -249,8 +250,10 @@ read_result parallel_ndjson_reader<Sequence>::finish() noexcept {
     arena no_memory(nullptr, 0);
     run(arenas_.empty() ? no_memory : arenas_[0], failures_.back());
   }
-  // Close the gaps: a chunk with blank lines read fewer documents than its
-  // window holds; documents move down over the surplus, in order.
+  // Close the gaps: a chunk that read fewer documents than its window holds
+  // moves the documents after it down, in order. (A chunk that succeeded is
+  // valid NDJSON, one document per line with content, so only the failing
+  // chunk falls short, and its tail is erased: this is a safety net.)
   const std::size_t failed = failed_chunk_.load(std::memory_order_relaxed);
   const std::size_t last = std::min(failed, chunk_count_ - 1);  // the last chunk whose documents count
   slot to = out_.begin();

@@ -52,9 +52,10 @@ struct ndjson_slots {
 
 // A window of a sequence's elements, [start, start + size), reused in order
 // and never resized: how read_ndjson_parallel's chunks read into out in
-// place. size is the chunk's line count, and a chunk holds no more documents
-// than lines (every document after the first follows a line feed of the
-// chunk: the fast path checks it, the exact path reads one per line).
+// place. size is the chunk's count of lines that hold content, and a chunk
+// holds no more documents than those (a document starts on a line of its
+// own, with its first byte: the fast path checks that a LF precedes every
+// document after the first, the exact path reads one per line).
 template <class It>
 struct ndjson_window {
   It start;
@@ -215,11 +216,10 @@ JOT_NOINLINE std::size_t read_ndjson_chunk(engine, std::string_view text, std::s
   return window.count;
 }
 
-// The lines of text[first, last) (first at a line's start, last at text's
-// end or just after a line feed): its line feeds, and one more for a last
-// line without one.
+// The lines of text[first, last) (first at a line's start) that hold a
+// document or more: an upper bound of its documents (blank lines excluded,
+// so that a text of blank lines does not size out to an element per byte).
 inline std::size_t count_chunk_lines(engine, std::string_view text, std::size_t first, std::size_t last) noexcept {
   const u8* p = reinterpret_cast<const u8*>(text.data());
-  const std::size_t lfs = static_cast<std::size_t>(scanner::count_line_feeds(p + first, p + last).count);
-  return lfs + (last != first && p[last - 1] != '\n' ? 1 : 0);
+  return static_cast<std::size_t>(scanner::count_content_lines(p + first, p + last));
 }

@@ -101,6 +101,13 @@ struct scanner {
     return {count, last};
   }
 
+  // The lines of [p, stop) that hold a byte other than JSON whitespace (p at
+  // a line's start); see vector_scanner::count_content_lines.
+  static std::uint64_t count_content_lines(const u8* p, const u8* stop) noexcept {
+    bool at_line_start = true;
+    return count_content_lines_scalar(p, stop, at_line_start);
+  }
+
   // No vector UTF-8 validation here: the scalar validator does it all.
   static const u8* skip_utf8(const u8* p, const u8*) noexcept { return p; }
 

@@ -13,6 +13,22 @@ namespace jot::detail {
 using u8 = std::uint8_t;
 
 inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The lines of [p, stop) that hold a byte other than JSON whitespace, p at a
+// line's start (after content_lines_tail's state: true when only whitespace
+// followed the last LF): the scalar count, and every scanner's tail.
+inline std::uint64_t count_content_lines_scalar(const u8* p, const u8* stop, bool& at_line_start) noexcept {
+  std::uint64_t count = 0;
+  for (; p != stop; ++p) {
+    if (*p == '\n') {
+      at_line_start = true;
+    } else if (!is_json_space(*p)) {
+      count += at_line_start ? 1 : 0;
+      at_line_start = false;
+    }
+  }
+  return count;
+}
 // The bytes a string scan stops at: '"', '\\', controls, and non-ASCII (for
 // UTF-8 validation).
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
