@@ -314,8 +314,9 @@ struct vector_scanner {
       bool carried;
       if constexpr (width == 64) carried = moved < spaces;  // the sum wrapped
       else carried = ((moved >> width) & 1) != 0;
-      // Rarely more than one bit: cheaper than std::popcount, a libgcc call
-      // where the region lacks POPCNT (AVX2's and SSE2's).
+      // Rarely more than one bit. Not std::popcount: a libgcc call in the
+      // SSE2 region, which has no POPCNT (GCC makes this loop a popcnt where
+      // the region has one).
       for (std::uint64_t first = (starts | moved) & content; first != 0; first &= first - 1) ++count;
       carry = (carried || ((lf >> top) & 1) != 0) ? 1 : 0;
     }

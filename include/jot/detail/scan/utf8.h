@@ -14,9 +14,10 @@ using u8 = std::uint8_t;
 
 inline bool is_json_space(u8 c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-// The lines of [p, stop) that hold a byte other than JSON whitespace, p at a
-// line's start (after content_lines_tail's state: true when only whitespace
-// followed the last LF): the scalar count, and every scanner's tail.
+// The lines of [p, stop) that hold a byte other than JSON whitespace: the
+// scalar count, and every scanner's tail. at_line_start says whether only
+// whitespace precedes p on its line (true at a line's start), and is left
+// saying the same of stop.
 inline std::uint64_t count_content_lines_scalar(const u8* p, const u8* stop, bool& at_line_start) noexcept {
   std::uint64_t count = 0;
   for (; p != stop; ++p) {
@@ -29,6 +30,7 @@ inline std::uint64_t count_content_lines_scalar(const u8* p, const u8* stop, boo
   }
   return count;
 }
+
 // The bytes a string scan stops at: '"', '\\', controls, and non-ASCII (for
 // UTF-8 validation).
 inline bool is_string_special(u8 c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
