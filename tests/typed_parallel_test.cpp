@@ -323,6 +323,23 @@ TEST(TypedParallelLines, BlankLinesTakeNoElements) {
   EXPECT_LT(out.capacity(), 16u);  // never sized to the 200,002 lines
 }
 
+// A line much longer than a chunk leaves the chunks it covers empty, each
+// found empty within its own bytes: a first version looked for each chunk's
+// first line start up to the next LF, once per chunk, and took minutes here
+// (the fuzz seeds' 2 MB canada.json, one line, in 1-13 byte chunks).
+TEST(TypedParallelLines, LongLinesCostOnePass) {
+  std::string text = "[";
+  for (int i = 0; i < 300000; ++i) text += "1,";
+  text += "2]\n[3]\n";
+  std::vector<std::vector<int>> out;
+  std::vector<jot::arena> arenas(2);
+  const jot::read_result r = jot::read_ndjson_parallel(text, out, arenas, {.chunk_size = 16});
+  ASSERT_TRUE(r) << describe(r, out.size());
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].size(), 300001u);
+  EXPECT_EQ(out[1], std::vector<int>{3});
+}
+
 // The corpus file on two threads, with chunks small enough to spread it.
 TEST(TypedParallelCorpus, AmazonCellphones) {
   JOT_REQUIRE_DATA(dir);

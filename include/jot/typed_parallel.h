@@ -72,8 +72,12 @@ class parallel_ndjson_reader {
 
  private:
   using slot = typename Sequence::iterator;
-  // The first byte of chunk c: the start of the first line that starts in it.
+  // The first byte of chunk c: the start of the first line that starts in
+  // it, or text_.size() when none does (a line longer than a chunk leaves the
+  // chunks it covers empty).
   std::size_t chunk_start(std::size_t c) const noexcept;
+  // The end of chunk c: the start of the next chunk that holds a line.
+  std::size_t chunk_end(std::size_t c) const noexcept;
   // Counts the lines of chunks, then (once every chunk is counted) reads
   // chunks, taking memory from a; the first error goes to failure.
   struct failure;
@@ -175,10 +179,20 @@ template <class Sequence>
 std::size_t parallel_ndjson_reader<Sequence>::chunk_start(std::size_t c) const noexcept {
   if (c == 0) return 0;
   if (c >= chunk_count_) return text_.size();
-  // The line that starts at c * chunk_size_ has its line feed just before it.
+  // The first LF in [c * size - 1, (c + 1) * size - 1): a line starting at
+  // c * size itself is found through the LF just before it. Bounded by the
+  // chunk, so that lines longer than a chunk cost one pass, not one per chunk.
   const std::size_t from = c * chunk_size_ - 1;
-  const void* lf = std::memchr(text_.data() + from, '\n', text_.size() - from);
+  const std::size_t n = std::min(chunk_size_, text_.size() - from);
+  const void* lf = std::memchr(text_.data() + from, '\n', n);
   return lf != nullptr ? static_cast<std::size_t>(static_cast<const char*>(lf) - text_.data()) + 1 : text_.size();
+}
+
+template <class Sequence>
+std::size_t parallel_ndjson_reader<Sequence>::chunk_end(std::size_t c) const noexcept {
+  for (std::size_t k = c + 1; k < chunk_count_; ++k)
+    if (const std::size_t s = chunk_start(k); s != text_.size()) return s;
+  return text_.size();
 }
 
 template <class Sequence>
@@ -200,7 +214,7 @@ void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
   // Count: every chunk's lines with content, so that each chunk knows where
   // in out its documents go before any is read.
   for (std::size_t c; (c = next_count_.fetch_add(1, std::memory_order_relaxed)) < chunk_count_;) {
-    const std::size_t first = chunk_start(c), last = chunk_start(c + 1);
+    const std::size_t first = chunk_start(c), last = first == text_.size() ? first : chunk_end(c);
     detail::with_engine(read_.kernel,
                         [&](auto engine) { chunks_[c].lines = count_chunk_lines(engine, text_, first, last); });
     if (counted_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunk_count_) {
@@ -217,7 +231,7 @@ void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
     // A chunk after one that failed is never needed (failed_chunk_ only falls).
     if (c >= chunk_count_ || c > failed_chunk_.load(std::memory_order_relaxed)) return;
     chunk& k = chunks_[c];
-    const std::size_t first = chunk_start(c), last = chunk_start(c + 1);
+    const std::size_t first = chunk_start(c), last = first == text_.size() ? first : chunk_end(c);
     detail::with_engine(read_.kernel, [&](auto engine) {
       k.documents = read_ndjson_chunk(engine, text_, first, last, k.first_slot, k.lines, &a, read_, f.result);
     });
