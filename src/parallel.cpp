@@ -1,10 +1,8 @@
 // src/parallel.cpp - NDJSON parsed by many workers, delivered in order.
 //
-// Chunk c is nominally bytes [c * size, (c + 1) * size) of text; it holds the
-// lines that start in that range (a line starts at text's first byte or after
-// an LF), so every worker finds its chunk's bounds alone, with no pass over
-// the text before the parse. A line longer than a chunk leaves the chunks it
-// covers empty. Each chunk is parsed by jot::documents over exactly its
+// The text is cut as jot/detail/ndjson_chunks.h says: each chunk holds the
+// lines that start in its nominal byte range, found by its worker alone.
+// Each chunk is parsed by jot::documents over exactly its
 // lines, so the rules of a line (blank lines, CR, errors) are documents' own;
 // only an error's line and offset are shifted here, at delivery, when the
 // lines and documents of every earlier chunk are known.
@@ -16,7 +14,6 @@
 #include "jot/parallel.h"
 
 #include <algorithm>
-#include <cstring>
 #include <new>
 
 namespace jot {
@@ -44,21 +41,9 @@ parallel_documents::parallel_documents(const parser& p, std::string_view text,
       arenas_(arenas),
       continue_after_error_(options.continue_after_error),
       chunk_size_(std::max<std::size_t>(options.chunk_size, 1)),
-      chunk_count_(text.size() / chunk_size_ + (text.size() % chunk_size_ != 0)),
+      chunk_count_(detail::ndjson_chunk_count(text, chunk_size_)),
       context_(context),
       on_document_(on_document) {}
-
-const char* parallel_documents::chunk_start(std::size_t c) const noexcept {
-  if (c == 0) return text_.data();
-  // The first LF in [c * size - 1, (c + 1) * size - 1): a line starting at
-  // c * size itself is found through the LF just before it.
-  const std::size_t from = c * chunk_size_ - 1;
-  const std::size_t n = std::min(chunk_size_, text_.size() - from);
-  const void* lf = std::memchr(text_.data() + from, '\n', n);
-  if (lf == nullptr) return nullptr;
-  const char* start = static_cast<const char*>(lf) + 1;
-  return start != text_.data() + text_.size() ? start : nullptr;
-}
 
 void parallel_documents::work(std::size_t w) noexcept {
   arena& a = arenas_[w];
@@ -120,16 +105,7 @@ bool parallel_documents::deliver_all(record* head) noexcept {
 }
 
 bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
-  const char* const begin = chunk_start(c);
-  const char* end = text_.data() + text_.size();
-  if (begin != nullptr)
-    for (std::size_t k = c + 1; k < chunk_count_; ++k)
-      if (const char* s = chunk_start(k)) {
-        end = s;
-        break;
-      }
-  const std::string_view lines =
-      begin != nullptr ? std::string_view(begin, static_cast<std::size_t>(end - begin)) : std::string_view();
+  const std::string_view lines = detail::ndjson_chunk_lines(text_, chunk_size_, chunk_count_, c);
   a.reset();
   documents docs(c == 0 ? first_ : rest_, lines, a,
                  {.format = document_format::ndjson, .continue_after_error = continue_after_error_});
@@ -181,7 +157,7 @@ bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
   // The chunk ends after an LF (but the last one), and docs counted one line
   // per LF: the next chunk's first line follows them.
   lines_ += docs.line_ - 1;
-  if (begin != nullptr) chunk_offset_ = static_cast<std::size_t>(end - text_.data());
+  if (lines.data() != nullptr) chunk_offset_ = static_cast<std::size_t>(lines.data() + lines.size() - text_.data());
   turn_.store(c + 1, std::memory_order_release);
   turn_.notify_all();
   return true;

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "jot/arena.h"
+#include "jot/detail/ndjson_chunks.h"
 #include "jot/documents.h"
 #include "jot/error.h"
 #include "jot/parse.h"
@@ -100,8 +101,6 @@ class parallel_documents {
   parallel_documents(const parser& p, std::string_view text, std::span<arena> arenas,
                      const parallel_options& options, void* context, callback on_document) noexcept;
 
-  // The first byte of chunk c's first line, or nullptr when no line starts in it.
-  const char* chunk_start(std::size_t c) const noexcept;
   // Parses and delivers chunk c; false when the parse has stopped.
   bool run_chunk(std::size_t c, arena& a) noexcept;
   // Waits until chunk c is next; false when delivery stopped before it.

@@ -22,7 +22,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <cstring>
 #include <iterator>
 #include <memory>
 #include <new>
@@ -33,6 +32,7 @@
 #include <vector>
 
 #include "jot/arena.h"
+#include "jot/detail/ndjson_chunks.h"
 #include "jot/typed.h"
 
 namespace jot {
@@ -52,7 +52,7 @@ class parallel_ndjson_reader {
  public:
   // Prepares reading text into out (a std::vector, std::deque or std::list of
   // a mapped type, pmr ones too) with one worker per arena; text, out and the
-  // arenas must outlive the reader. Takes its table (24 bytes per chunk, 48
+  // arenas must outlive the reader. Takes its table (40 bytes per chunk, 64
   // for a deque, and 264 per worker) from arena 0, or from the heap when arena
   // 0 has no room or there is none; nothing else is allocated but out's
   // elements.
@@ -72,12 +72,6 @@ class parallel_ndjson_reader {
 
  private:
   using slot = typename Sequence::iterator;
-  // The first byte of chunk c: the start of the first line that starts in
-  // it, or text_.size() when none does (a line longer than a chunk leaves the
-  // chunks it covers empty).
-  std::size_t chunk_start(std::size_t c) const noexcept;
-  // The end of chunk c: the start of the next chunk that holds a line.
-  std::size_t chunk_end(std::size_t c) const noexcept;
   // Counts the lines of chunks, then (once every chunk is counted) reads
   // chunks, taking memory from a; the first error goes to failure.
   struct failure;
@@ -88,6 +82,8 @@ class parallel_ndjson_reader {
 
   // One chunk of the text, and where its documents go.
   struct chunk {
+    std::size_t first = 0;      // its bytes in text_: [first, last) (jot/detail/ndjson_chunks.h)
+    std::size_t last = 0;
     std::size_t lines = 0;      // its lines with content: an upper bound of its documents
     std::size_t documents = 0;  // documents read (the failing one included)
     slot first_slot{};          // out's element for its first document
@@ -152,7 +148,7 @@ parallel_ndjson_reader<Sequence>::parallel_ndjson_reader(std::string_view text, 
   chunk_size_ = options.chunk_size != 0 ? options.chunk_size
                                         : std::max<std::size_t>(16 * 1024, text.size() / (8 * workers));
   if (text.size() <= max_input_size) {
-    chunk_count_ = text.empty() ? 1 : (text.size() - 1) / chunk_size_ + 1;
+    chunk_count_ = std::max<std::size_t>(detail::ndjson_chunk_count(text, chunk_size_), 1);  // one, maybe empty
     // The table never needs destroying: both kinds of entry are trivially destructible.
     static_assert(std::is_trivially_destructible_v<chunk> && std::is_trivially_destructible_v<failure>);
     const std::size_t failure_at = (chunk_count_ * sizeof(chunk) + alignof(failure) - 1) / alignof(failure) *
@@ -176,26 +172,6 @@ parallel_ndjson_reader<Sequence>::parallel_ndjson_reader(std::string_view text, 
 }
 
 template <class Sequence>
-std::size_t parallel_ndjson_reader<Sequence>::chunk_start(std::size_t c) const noexcept {
-  if (c == 0) return 0;
-  if (c >= chunk_count_) return text_.size();
-  // The first LF in [c * size - 1, (c + 1) * size - 1): a line starting at
-  // c * size itself is found through the LF just before it. Bounded by the
-  // chunk, so that lines longer than a chunk cost one pass, not one per chunk.
-  const std::size_t from = c * chunk_size_ - 1;
-  const std::size_t n = std::min(chunk_size_, text_.size() - from);
-  const void* lf = std::memchr(text_.data() + from, '\n', n);
-  return lf != nullptr ? static_cast<std::size_t>(static_cast<const char*>(lf) - text_.data()) + 1 : text_.size();
-}
-
-template <class Sequence>
-std::size_t parallel_ndjson_reader<Sequence>::chunk_end(std::size_t c) const noexcept {
-  for (std::size_t k = c + 1; k < chunk_count_; ++k)
-    if (const std::size_t s = chunk_start(k); s != text_.size()) return s;
-  return text_.size();
-}
-
-template <class Sequence>
 void parallel_ndjson_reader<Sequence>::lay_out() noexcept {
   std::size_t total = 0;
   for (const chunk& k : chunks_) total += k.lines;
@@ -214,9 +190,12 @@ void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
   // Count: every chunk's lines with content, so that each chunk knows where
   // in out its documents go before any is read.
   for (std::size_t c; (c = next_count_.fetch_add(1, std::memory_order_relaxed)) < chunk_count_;) {
-    const std::size_t first = chunk_start(c), last = first == text_.size() ? first : chunk_end(c);
+    chunk& k = chunks_[c];
+    const std::string_view lines = detail::ndjson_chunk_lines(text_, chunk_size_, chunk_count_, c);
+    k.first = lines.data() != nullptr ? static_cast<std::size_t>(lines.data() - text_.data()) : text_.size();
+    k.last = k.first + lines.size();
     detail::with_engine(read_.kernel,
-                        [&](auto engine) { chunks_[c].lines = count_chunk_lines(engine, text_, first, last); });
+                        [&](auto engine) { k.lines = count_chunk_lines(engine, text_, k.first, k.last); });
     if (counted_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunk_count_) {
       lay_out();
       laid_out_.store(true, std::memory_order_release);
@@ -231,9 +210,8 @@ void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
     // A chunk after one that failed is never needed (failed_chunk_ only falls).
     if (c >= chunk_count_ || c > failed_chunk_.load(std::memory_order_relaxed)) return;
     chunk& k = chunks_[c];
-    const std::size_t first = chunk_start(c), last = first == text_.size() ? first : chunk_end(c);
     detail::with_engine(read_.kernel, [&](auto engine) {
-      k.documents = read_ndjson_chunk(engine, text_, first, last, k.first_slot, k.lines, &a, read_, f.result);
+      k.documents = read_ndjson_chunk(engine, text_, k.first, k.last, k.first_slot, k.lines, &a, read_, f.result);
     });
     if (!f.result) {
       f.chunk = c;
