@@ -87,8 +87,9 @@ std::string array_text(const std::vector<escaped_case>& strings) {
 }
 
 TEST(EscapedStrings, TheDomParserDecodesEachWithinItsRoom) {
+  const auto cases = documents();
   for (jot::kernel k : jot_test::supported_kernels()) {
-    for (const auto& strings : documents()) {
+    for (const auto& strings : cases) {
       const std::string text = array_text(strings);
       jot::arena a;
       auto d = jot::parser({}, k).parse(text, a);
@@ -108,10 +109,11 @@ TEST(EscapedStrings, TheDomParserDecodesEachWithinItsRoom) {
 }
 
 TEST(EscapedStrings, TheTypedReaderDecodesEachWithinItsRoom) {
+  const auto cases = documents();
   for (jot::kernel k : jot_test::supported_kernels()) {
     jot::read_options o;
     o.kernel = k;
-    for (const auto& strings : documents()) {
+    for (const auto& strings : cases) {
       const std::string text = array_text(strings);
       std::vector<std::string> owned;
       jot::arena a;
