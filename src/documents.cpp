@@ -118,20 +118,14 @@ bool documents::found() noexcept {
   return true;
 }
 
-void documents::place(error& e) noexcept {
-  if (e.offset < located_) {
-    located_ = 0;
-    located_line_ = 1;
-    located_line_start_ = 0;
-  }
-  const char* const stop = begin_ + e.offset;
-  const detail::line_position at =
-      detail::count_newlines(kernel_of(parser_), begin_ + located_, stop, {located_line_, begin_ + located_line_start_});
-  located_ = e.offset;
-  located_line_ = at.line;
-  located_line_start_ = static_cast<std::size_t>(at.line_start - begin_);
-  e.line = at.line;
-  e.column = static_cast<std::uint64_t>(stop - at.line_start) + 1;
+void documents::place(const parser& p, const char* begin, error_locator& at, error& e) noexcept {
+  if (e.offset < at.offset) at = error_locator();
+  const char* const stop = begin + e.offset;
+  const detail::line_position now =
+      detail::count_newlines(kernel_of(p), begin + at.offset, stop, {at.line, begin + at.line_start});
+  at = {e.offset, now.line, static_cast<std::size_t>(now.line_start - begin)};
+  e.line = now.line;
+  e.column = static_cast<std::uint64_t>(stop - now.line_start) + 1;
 }
 
 error documents::locate(error e) noexcept {
@@ -287,9 +281,14 @@ bool documents::fail(error e, std::size_t base) noexcept {
 }
 
 void documents::rewind() noexcept {
-  // Only ndjson is rewound: its line is source_, and line_ counted it.
-  pos_ = source_.data();
-  --line_;
+  // Only ndjson and json_seq are rewound (parallel_documents): a line is
+  // source_, and line_ counted it; a record is source_ after its RS.
+  if (options_.format == document_format::ndjson) {
+    pos_ = source_.data();
+    --line_;
+  } else {
+    pos_ = source_.data() - 1;
+  }
   --index_;
   if (!current_.ok()) --errors_;
   done_ = false;

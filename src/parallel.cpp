@@ -1,11 +1,14 @@
-// src/parallel.cpp - NDJSON parsed by many workers, delivered in order.
+// src/parallel.cpp - many documents parsed by many workers, delivered in order.
 //
-// The text is cut as jot/detail/ndjson_chunks.h says: each chunk holds the
-// lines that start in its nominal byte range, found by its worker alone.
-// Each chunk is parsed by jot::documents over exactly its
-// lines, so the rules of a line (blank lines, CR, errors) are documents' own;
-// only an error's line and offset are shifted here, at delivery, when the
-// lines and documents of every earlier chunk are known.
+// The text is cut as jot/detail/document_chunks.h says: each chunk holds the
+// documents that start in its nominal byte range, found by its worker alone.
+// Each chunk is parsed by jot::documents over exactly its lines or records,
+// so the rules of a document (blank lines, CR, empty records, errors) are
+// documents' own; only an error's place is fixed here, at delivery, when
+// every earlier chunk is known: an NDJSON chunk starts a line, so its errors
+// are shifted by the lines before it (which documents counted while parsing
+// them); a record may start mid-line and span lines, so a json_seq error is
+// located again in the whole text, counting lines on from the last one.
 //
 // Delivery is ordered by turn_: the worker holding chunk turn_ delivers, in
 // order, then passes the turn to the next chunk. Chunks are taken in order,
@@ -40,8 +43,11 @@ parallel_documents::parallel_documents(const parser& p, std::string_view text,
       text_(text),
       arenas_(arenas),
       continue_after_error_(options.continue_after_error),
+      format_(options.format),
       chunk_size_(std::max<std::size_t>(options.chunk_size, 1)),
-      chunk_count_(detail::ndjson_chunk_count(text, chunk_size_)),
+      // Concatenated documents cannot be cut: one chunk holds them all.
+      chunk_count_(format_ != document_format::concatenated ? detail::chunk_count(text, chunk_size_)
+                                                            : static_cast<std::size_t>(!text.empty())),
       context_(context),
       on_document_(on_document) {}
 
@@ -87,8 +93,9 @@ bool parallel_documents::wait_turn(std::size_t c) const noexcept {
 bool parallel_documents::deliver(result<document>& d, std::string_view source) noexcept {
   if (!d.ok()) {
     error e = d.error();
-    e.line += lines_;
     e.offset += chunk_offset_;
+    if (format_ == document_format::json_seq) documents::place(first_, text_.data(), located_, e);
+    else e.line += lines_;
     d = e;
     ++errors_;
   }
@@ -105,10 +112,12 @@ bool parallel_documents::deliver_all(record* head) noexcept {
 }
 
 bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
-  const std::string_view lines = detail::ndjson_chunk_lines(text_, chunk_size_, chunk_count_, c);
+  const std::string_view lines =
+      detail::chunk_documents(text_, chunk_size_, chunk_count_, c,
+                              format_ == document_format::json_seq ? detail::json_seq_marks : detail::ndjson_marks);
   a.reset();
   documents docs(c == 0 ? first_ : rest_, lines, a,
-                 {.format = document_format::ndjson, .continue_after_error = continue_after_error_});
+                 {.format = format_, .continue_after_error = continue_after_error_});
   docs.reset_arena_ = false;
   record* head = nullptr;
   record** tail = &head;
@@ -154,9 +163,9 @@ bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
     }
   }
   if (!holding && (!wait_turn(c) || !deliver_all(head))) return false;
-  // The chunk ends after an LF (but the last one), and docs counted one line
-  // per LF: the next chunk's first line follows them.
-  lines_ += docs.line_ - 1;
+  // NDJSON: the chunk ends after an LF (but the last one), and docs counted
+  // one line per LF: the next chunk's first line follows them.
+  if (format_ == document_format::ndjson) lines_ += docs.line_ - 1;
   if (lines.data() != nullptr) chunk_offset_ = static_cast<std::size_t>(lines.data() + lines.size() - text_.data());
   turn_.store(c + 1, std::memory_order_release);
   turn_.notify_all();

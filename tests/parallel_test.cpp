@@ -1,13 +1,15 @@
-// NDJSON on many threads (jot/parallel.h): every thread count and chunk size
-// delivers exactly what jot::documents yields, in the same order, errors
-// included; the first error stops; arenas too small to hold a chunk; no heap
-// allocation when the caller brings threads and arenas.
+// Many documents on many threads (jot/parallel.h): for NDJSON, JSON text
+// sequences and concatenated JSON, every thread count and chunk size delivers
+// exactly what jot::documents yields, in the same order, errors included; the
+// first error stops; arenas too small to hold a chunk; no heap allocation
+// when the caller brings threads and arenas.
 #include <gtest/gtest.h>
 #include <jot/documents.h>
 #include <jot/jot.h>
 #include <jot/parallel.h>
 
 #include <atomic>
+#include <chrono>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +21,7 @@
 
 namespace {
 
+using jot::document_format;
 using jot::error_code;
 using jot_test::must;
 
@@ -27,10 +30,9 @@ using jot_test::step;
 
 // What jot::documents yields (the reference).
 std::vector<step> sequential(std::string_view text, bool go_on, const jot::parser& p = jot::parser(),
-                             jot::arena* a = nullptr) {
+                             jot::arena* a = nullptr, document_format format = document_format::ndjson) {
   jot::arena own;
-  jot::documents docs(p, text, a != nullptr ? *a : own,
-                      {.format = jot::document_format::ndjson, .continue_after_error = go_on});
+  jot::documents docs(p, text, a != nullptr ? *a : own, {.format = format, .continue_after_error = go_on});
   std::vector<step> out;
   while (docs.next()) out.push_back(copy_out(docs.index(), docs.current(), docs.source()));
   return out;
@@ -39,12 +41,12 @@ std::vector<step> sequential(std::string_view text, bool go_on, const jot::parse
 // What parse_parallel delivers, checking that calls never overlap and that
 // indexes come in order.
 std::vector<step> parallel(std::string_view text, std::size_t threads, std::size_t chunk, bool go_on,
-                           const jot::parser& p = jot::parser()) {
+                           const jot::parser& p = jot::parser(), document_format format = document_format::ndjson) {
   std::vector<jot::arena> arenas(threads);
   std::vector<step> out;
   std::atomic<int> inside{0};
   jot::parallel_summary s = jot::parse_parallel(
-      p, text, arenas, {.continue_after_error = go_on, .chunk_size = chunk},
+      p, text, arenas, {.continue_after_error = go_on, .chunk_size = chunk, .format = format},
       [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
         EXPECT_EQ(inside.fetch_add(1), 0) << "the callback ran concurrently";
         EXPECT_EQ(index, out.size()) << "out of order";
@@ -76,13 +78,34 @@ std::string mixed_text() {
   return t;
 }
 
-void expect_same(std::string_view text, bool go_on, const jot::parser& p = jot::parser()) {
-  const std::vector<step> want = sequential(text, go_on, p);
+void expect_same(std::string_view text, bool go_on, const jot::parser& p = jot::parser(),
+                 document_format format = document_format::ndjson) {
+  const std::vector<step> want = sequential(text, go_on, p, nullptr, format);
   for (std::size_t threads = 1; threads <= 8; ++threads)
     for (std::size_t chunk : {1u, 2u, 3u, 5u, 16u, 64u, 1000u, 65536u}) {
       SCOPED_TRACE(testing::Message() << threads << " threads, chunks of " << chunk);
-      EXPECT_EQ(parallel(text, threads, chunk, go_on, p), want);
+      EXPECT_EQ(parallel(text, threads, chunk, go_on, p, format), want);
     }
+}
+
+// Records of every kind: good ones spanning lines and starting mid-line,
+// empty ones, cut numbers, bad ones, and junk before the first RS.
+std::string mixed_records(bool junk_first) {
+  std::string t = junk_first ? "junk\n" : "";
+  for (int i = 0; i < 40; ++i) {
+    switch (i % 9) {
+      case 0: t += "\x1e{\"id\":" + std::to_string(i) + ",\n  \"s\":\"x\\ny\"\n}\n"; break;
+      case 1: t += "\x1e\x1e\n"; break;                          // an empty record: no document
+      case 2: t += "\x1e  [1,\r\n2,\n3]  "; break;               // the next record starts mid-line
+      case 3: t += "\x1e[1,\n\n"; break;                          // unexpected_end
+      case 4: t += "\x1e" + std::string(100 + i, ' ') + "\"long\"\n"; break;
+      case 5: t += "\x1e{\"a\":\ntru}\n"; break;                // invalid literal on the record's 2nd line
+      case 6: t += "\x1e" "12"; break;                            // possibly cut: no whitespace after it
+      case 7: t += "\x1e" "1 2\n"; break;                         // trailing content
+      default: t += "\x1e\"\xff\"\n"; break;                    // bad UTF-8
+    }
+  }
+  return t;
 }
 
 TEST(Parallel, SameAsDocumentsForEveryThreadCountAndChunkSize) {
@@ -90,6 +113,57 @@ TEST(Parallel, SameAsDocumentsForEveryThreadCountAndChunkSize) {
   ASSERT_GT(sequential(text, true).size(), 20u);
   expect_same(text, true);
   expect_same(text, false);
+}
+
+TEST(Parallel, JsonSequencesSameAsDocuments) {
+  for (bool junk : {false, true}) {
+    SCOPED_TRACE(junk ? "junk before the first RS" : "RS first");
+    const std::string text = mixed_records(junk);
+    const std::vector<step> want = sequential(text, true, jot::parser(), nullptr, document_format::json_seq);
+    ASSERT_GT(want.size(), 25u);
+    std::size_t bad = 0, good = 0;
+    for (const step& x : want) (x.ok ? good : bad) += 1;
+    ASSERT_GT(bad, 10u);
+    ASSERT_GT(good, 10u);
+    expect_same(text, true, jot::parser(), document_format::json_seq);
+    expect_same(text, false, jot::parser(), document_format::json_seq);
+  }
+}
+
+// An error in a record located in the whole text: its line counts the LFs
+// of every record before it, and its column the bytes of its line before
+// the record's RS.
+TEST(Parallel, JsonSequenceErrorsNameLineAndColumn) {
+  std::string text;
+  for (int i = 0; i < 50; ++i) text += "\x1e{\"n\":\n" + std::to_string(i) + "}\n";
+  text += "\x1e[1]   \x1e{\"a\":\n [1, x]}\n\x1e[2]\n";
+  const std::size_t x = text.find(", x") + 2;
+  for (std::size_t threads : {1u, 2u, 4u})
+    for (std::size_t chunk : {1u, 7u, 64u, 4096u}) {
+      SCOPED_TRACE(testing::Message() << threads << " threads, chunks of " << chunk);
+      const std::vector<step> got = parallel(text, threads, chunk, true, jot::parser(), document_format::json_seq);
+      ASSERT_EQ(got.size(), 53u);
+      ASSERT_FALSE(got[51].ok);
+      EXPECT_EQ(got[51].error.code, error_code::unexpected_character);
+      EXPECT_EQ(got[51].error.offset, x);
+      EXPECT_EQ(got[51].error.line, 102u);
+      EXPECT_EQ(got[51].error.column, 6u);
+      ASSERT_TRUE(got[52].ok);
+      EXPECT_EQ(got[52].json, "[2]");
+    }
+}
+
+// Concatenated JSON has nothing to cut at: one worker parses it all, exactly
+// as documents does.
+TEST(Parallel, ConcatenatedRunsAsOneChunk) {
+  const std::string text = "{\"a\":1} [2]\n\"s\"  3 true {\"b\":\n[null]} [1,]";
+  const std::vector<step> want = sequential(text, false, jot::parser(), nullptr, document_format::concatenated);
+  ASSERT_EQ(want.size(), 7u);
+  EXPECT_FALSE(want.back().ok);
+  EXPECT_EQ(want.back().error.line, 3u);
+  expect_same(text, false, jot::parser(), document_format::concatenated);
+  expect_same(text, true, jot::parser(), document_format::concatenated);
+  expect_same("", false, jot::parser(), document_format::concatenated);
 }
 
 TEST(Parallel, GoodLinesOnly) {
@@ -207,26 +281,65 @@ TEST(Parallel, ArenasTooSmallForAChunk) {
   std::string big = "[";
   for (int i = 0; i < 200; ++i) big += std::to_string(i) + ",";
   big += "0]";
-  std::string text;
-  for (int i = 0; i < 30; ++i) text += i == 11 ? big + "\n" : "[" + std::to_string(i) + ",\"abcdefgh\"]\n";
-  constexpr std::size_t size = 512;
-  alignas(16) static char reference_buffer[size];
-  jot::arena reference(reference_buffer, size);
-  const std::vector<step> want = sequential(text, true, jot::parser(), &reference);
-  ASSERT_EQ(want.size(), 30u);
-  ASSERT_FALSE(want[11].ok);
-  EXPECT_EQ(want[11].error.code, error_code::capacity_exceeded);
-  for (std::size_t threads : {1u, 2u, 3u}) {
-    alignas(16) static char buffers[3][size];
-    jot::arena arenas[3] = {{buffers[0], size}, {buffers[1], size}, {buffers[2], size}};
+  for (document_format format : {document_format::ndjson, document_format::json_seq}) {
+    SCOPED_TRACE(format == document_format::ndjson ? "ndjson" : "json_seq");
+    const char* const rs = format == document_format::json_seq ? "\x1e" : "";
+    std::string text;
+    for (int i = 0; i < 30; ++i) text += rs + (i == 11 ? big + "\n" : "[" + std::to_string(i) + ",\"abcdefgh\"]\n");
+    constexpr std::size_t size = 512;
+    alignas(16) static char reference_buffer[size];
+    jot::arena reference(reference_buffer, size);
+    const std::vector<step> want = sequential(text, true, jot::parser(), &reference, format);
+    ASSERT_EQ(want.size(), 30u);
+    ASSERT_FALSE(want[11].ok);
+    EXPECT_EQ(want[11].error.code, error_code::capacity_exceeded);
+    for (std::size_t threads : {1u, 2u, 3u}) {
+      alignas(16) static char buffers[3][size];
+      jot::arena arenas[3] = {{buffers[0], size}, {buffers[1], size}, {buffers[2], size}};
+      std::vector<step> got;
+      const jot::parallel_summary s = jot::parse_parallel(
+          jot::parser(), text, std::span(arenas).first(threads),
+          {.continue_after_error = true, .chunk_size = 256, .format = format},
+          [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
+            got.push_back(copy_out(index, d, source));
+          });
+      EXPECT_EQ(s.count, 30u);
+      EXPECT_EQ(got, want) << threads << " threads";
+    }
+  }
+}
+
+// A worker whose chunk's documents fill its arena before its turn parses the
+// document that did not fit again once it delivers (documents::rewind): the
+// first document's callback holds the turn until the other worker is there.
+TEST(Parallel, AWorkerWhoseArenaFillsParsesAgainInItsTurn) {
+  for (document_format format : {document_format::ndjson, document_format::json_seq}) {
+    SCOPED_TRACE(format == document_format::ndjson ? "ndjson" : "json_seq");
+    const char* const rs = format == document_format::json_seq ? "\x1e" : "";
+    std::string text;
+    for (int i = 0; i < 24; ++i) {
+      text += rs;
+      text += "[" + std::to_string(i);
+      for (int k = 0; k < 12; ++k) text += ",\"s" + std::to_string(k) + "\"";
+      text += "]\n";
+    }
+    const std::vector<step> want = sequential(text, false, jot::parser(), nullptr, format);
+    ASSERT_EQ(want.size(), 24u);
+    constexpr std::size_t size = 1024;  // two or three documents
+    alignas(16) static char buffers[2][size];
+    jot::arena arenas[2] = {{buffers[0], size}, {buffers[1], size}};
     std::vector<step> got;
-    const jot::parallel_summary s = jot::parse_parallel(
-        jot::parser(), text, std::span(arenas).first(threads), {.continue_after_error = true, .chunk_size = 256},
-        [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
-          got.push_back(copy_out(index, d, source));
-        });
-    EXPECT_EQ(s.count, 30u);
-    EXPECT_EQ(got, want) << threads << " threads";
+    auto on_document = [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
+      if (index == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      got.push_back(copy_out(index, d, source));
+    };
+    jot::parallel_documents job(jot::parser(), text, arenas, {.chunk_size = 1000, .format = format}, on_document);
+    std::thread other([&] { job.work(1); });
+    job.work(0);
+    other.join();
+    EXPECT_EQ(got, want);
+    EXPECT_EQ(job.summary().count, 24u);
+    EXPECT_EQ(job.summary().error_count, 0u);
   }
 }
 

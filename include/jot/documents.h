@@ -165,9 +165,19 @@ class documents {
   bool next_line_at_once() noexcept;
   bool next_concatenated() noexcept;
   bool next_record() noexcept;
-  // Sets e's line and column from its offset in text, counting on from the
-  // last offset placed when e is not before it.
-  void place(error& e) noexcept;
+  // Where errors are located from: this offset, which is on this line, which
+  // starts at this offset. Errors come in text order, so each locates on
+  // from the last (locating every error of a long text stays linear).
+  struct error_locator {
+    std::size_t offset = 0;
+    std::uint64_t line = 1;
+    std::size_t line_start = 0;
+  };
+  // Sets e's line and column from its offset in the text starting at begin,
+  // counting with p's kernel on from at when e is not before it.
+  static void place(const parser& p, const char* begin, error_locator& at, error& e) noexcept;
+  // place() in text, for concatenated and json_seq documents.
+  void place(error& e) noexcept { place(parser_, begin_, located_, e); }
   // A document found and not parsed (parse = false): the current one, empty.
   bool found() noexcept;
   // Records e (its offset relative to base) as the current, failed document.
@@ -193,9 +203,7 @@ class documents {
   std::size_t index_ = 0;
   std::size_t errors_ = 0;
   std::uint64_t line_ = 1;              // ndjson: the line of pos_
-  std::size_t located_ = 0;             // concatenated, json_seq: errors are located from
-  std::uint64_t located_line_ = 1;      // this offset onwards, which is on this line,
-  std::size_t located_line_start_ = 0;  // which starts at this offset
+  error_locator located_;  // concatenated, json_seq: where errors are located from
   bool done_ = false;
   bool reset_arena_ = true;  // false while parallel_documents keeps earlier documents
 };

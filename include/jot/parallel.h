@@ -1,6 +1,7 @@
-// jot/parallel.h - NDJSON on all cores: the lines of one buffer parsed by N
-// workers, each into its own arena, and handed to one callback in document
-// order, exactly as jot::documents would hand them out.
+// jot/parallel.h - many documents on all cores: the NDJSON lines (or JSON
+// text sequence records) of one buffer parsed by N workers, each into its own
+// arena, and handed to one callback in document order, exactly as
+// jot::documents would hand them out.
 //
 //   std::vector<jot::arena> arenas(std::thread::hardware_concurrency());  // one per thread
 //   jot::parallel_summary s = jot::parse_parallel(jot::parser(), text, arenas, {},
@@ -8,14 +9,14 @@
 //         if (!d) report(index, d.error()); else use(d->root());   // one call at a time
 //       });
 //
-// The text is cut into chunks of about chunk_size bytes, each ending after an
-// LF; workers take the next chunk from an atomic counter (so a slow chunk
-// delays no one but its worker) and parse its lines with jot::documents into
-// their arena. A chunk's documents wait in the arena until every earlier
-// chunk has been delivered; the worker whose chunk is next delivers as it
-// parses. Only NDJSON is split: a JSON text sequence could be cut at RS but
-// would need its LFs counted for line numbers, and concatenated JSON has no
-// byte that marks where a document starts. docs/streams.md gives every rule.
+// The text is cut into chunks of about chunk_size bytes, each starting where
+// a document does (after an LF, or at an RS); workers take the next chunk
+// from an atomic counter (so a slow chunk delays no one but its worker) and
+// parse its documents with jot::documents into their arena. A chunk's
+// documents wait in the arena until every earlier chunk has been delivered;
+// the worker whose chunk is next delivers as it parses. Concatenated JSON has
+// no byte that marks where a document starts, so it is one chunk, parsed by
+// one worker. docs/streams.md gives every rule.
 #pragma once
 
 #include <atomic>
@@ -28,18 +29,22 @@
 #include <vector>
 
 #include "jot/arena.h"
-#include "jot/detail/ndjson_chunks.h"
+#include "jot/detail/document_chunks.h"
 #include "jot/documents.h"
 #include "jot/error.h"
 #include "jot/parse.h"
 
 namespace jot {
 
-// How the lines of a buffer are parsed in parallel.
+// How the documents of a buffer are parsed in parallel.
 struct parallel_options {
-  bool continue_after_error = false;  // after a bad line, go on at the next one (as documents)
-  std::size_t chunk_size = 64 * 1024;  // bytes a worker takes at once, extended to the next LF;
-                                       // smaller balances better, larger synchronises less (0 = 1)
+  bool continue_after_error = false;  // after a bad document, go on at the next line or record
+                                      // (as documents)
+  std::size_t chunk_size = 64 * 1024;  // bytes a worker takes at once, extended to the next
+                                       // document's start; smaller balances better, larger
+                                       // synchronises less (0 = 1)
+  document_format format = document_format::ndjson;  // how documents are separated, as for
+                                                      // documents; concatenated runs on one worker
 };
 
 // What a parallel parse delivered.
@@ -48,14 +53,14 @@ struct parallel_summary {
   std::size_t error_count = 0;  // bad documents delivered
 };
 
-// One parallel parse of an NDJSON buffer, run by the caller's threads: call
+// One parallel parse of a buffer of documents, run by the caller's threads: call
 // work(w) once for each arena w, from any threads, concurrently or one after
 // another (a worker waits only for chunks other running workers hold, so even
 // a single thread finishes the whole text). The callback gets every document
 // in document order, one call at a time (never concurrently), from whichever
 // worker is delivering: its index (as documents::index()), the document or
-// its error (offset, line and column in the whole text) and its line without
-// the LF (as documents::source()). Both stay valid only during the call.
+// its error (offset, line and column in the whole text) and its source (the
+// line without the LF, or the record without the RS, as documents::source()). Both stay valid only during the call.
 // The callback returns void, or bool: false stops the parse (no call follows).
 // Without continue_after_error the first bad document in document order is
 // the last one delivered: every document before it is delivered, nothing
@@ -117,6 +122,7 @@ class parallel_documents {
   std::string_view text_;
   std::span<arena> arenas_;
   bool continue_after_error_;
+  document_format format_;
   std::size_t chunk_size_;
   std::size_t chunk_count_;
   void* context_;
@@ -136,6 +142,7 @@ class parallel_documents {
   std::size_t errors_ = 0;        // bad documents delivered
   std::uint64_t lines_ = 0;       // LFs before the chunk being delivered
   std::size_t chunk_offset_ = 0;  // where the chunk being delivered starts in text
+  documents::error_locator located_;  // json_seq: where errors are located from in text
 };
 
 // Parses text on arenas.size() threads (the calling thread is one; the others

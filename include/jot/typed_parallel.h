@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "jot/arena.h"
-#include "jot/detail/ndjson_chunks.h"
+#include "jot/detail/document_chunks.h"
 #include "jot/typed.h"
 
 namespace jot {
@@ -82,7 +82,7 @@ class parallel_ndjson_reader {
 
   // One chunk of the text, and where its documents go.
   struct chunk {
-    std::size_t first = 0;      // its bytes in text_: [first, last) (jot/detail/ndjson_chunks.h)
+    std::size_t first = 0;      // its bytes in text_: [first, last) (jot/detail/document_chunks.h)
     std::size_t last = 0;
     std::size_t lines = 0;      // its lines with content: an upper bound of its documents
     std::size_t documents = 0;  // documents read (the failing one included)
@@ -148,7 +148,7 @@ parallel_ndjson_reader<Sequence>::parallel_ndjson_reader(std::string_view text, 
   chunk_size_ = options.chunk_size != 0 ? options.chunk_size
                                         : std::max<std::size_t>(16 * 1024, text.size() / (8 * workers));
   if (text.size() <= max_input_size) {
-    chunk_count_ = std::max<std::size_t>(detail::ndjson_chunk_count(text, chunk_size_), 1);  // one, maybe empty
+    chunk_count_ = std::max<std::size_t>(detail::chunk_count(text, chunk_size_), 1);  // one, maybe empty
     // The table never needs destroying: both kinds of entry are trivially destructible.
     static_assert(std::is_trivially_destructible_v<chunk> && std::is_trivially_destructible_v<failure>);
     const std::size_t failure_at = (chunk_count_ * sizeof(chunk) + alignof(failure) - 1) / alignof(failure) *
@@ -191,7 +191,7 @@ void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
   // in out its documents go before any is read.
   for (std::size_t c; (c = next_count_.fetch_add(1, std::memory_order_relaxed)) < chunk_count_;) {
     chunk& k = chunks_[c];
-    const std::string_view lines = detail::ndjson_chunk_lines(text_, chunk_size_, chunk_count_, c);
+    const std::string_view lines = detail::chunk_documents(text_, chunk_size_, chunk_count_, c);
     k.first = lines.data() != nullptr ? static_cast<std::size_t>(lines.data() - text_.data()) : text_.size();
     k.last = k.first + lines.size();
     detail::with_engine(read_.kernel,
