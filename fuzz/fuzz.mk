@@ -7,7 +7,7 @@
 #   make test-fuzz-short  the CI pass (part of `make test`): the same with 20 s per
 #                         target; without clang/libFuzzer it replays the regressions
 #                         with the default compiler and skips the fuzzing
-#   make test-tsan        tests/threads_test.cpp and the TypedParallel suites under
+#   make test-tsan        tests/threads_test.cpp, the Parallel, ParallelStream and TypedParallel suites under
 #                         ThreadSanitizer (build/tsan);
 #                         skipped with a message when TSan cannot build or run here
 FUZZ_SECONDS ?= 60
@@ -75,5 +75,5 @@ test-tsan: deps
 	  CXX=$(TSAN_CXX) $(CMAKE) -S . -B $(TSAN_BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	    -DCMAKE_CXX_COMPILER=$(TSAN_CXX) -DJOT_SANITIZE=thread -DJOT_BUILD_TESTS=ON -DJOT_BUILD_TOOLS=OFF; \
 	  $(CMAKE) --build $(TSAN_BUILD) -j $(JOBS) --target jot_tests; \
-	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(TSAN_BUILD)/tests/jot_tests --gtest_filter='Threads.*:*TypedParallel*'; \
+	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(TSAN_BUILD)/tests/jot_tests --gtest_filter='Threads.*:*TypedParallel*:Parallel.*:ParallelStream.*'; \
 	else echo "test-tsan: SKIPPED: ThreadSanitizer cannot build or run here with $(TSAN_CXX)"; fi

@@ -11,14 +11,19 @@
 // sources, error codes and positions); array elements equal the same stream
 // read through a window holding all of it, and the whole array's elements.
 // A reader with parse = false yields the same steps once each source is
-// checked by jot::visit and its error located by the reader.
+// checked by jot::visit and its error located by the reader. NDJSON and
+// json_seq on two threads (jot::parallel_stream) yield what the reader
+// yields through the same window, a window that fits every document and
+// one that fits few.
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <jot/documents.h>
+#include <jot/parallel.h>
 #include <jot/stream.h>
 #include <jot/visit.h>
 
@@ -46,20 +51,24 @@ struct chunked {
   }
 };
 
+// The step of a document d (or its error) read from source.
+step step_of(const jot::result<jot::document>& d, std::string_view source) {
+  step s{d.ok(), d.ok() ? jot::error() : d.error(), std::string(source), {}};
+  if (d) {
+    jot::output_buffer buf;
+    auto w = jot::write(d->root(), buf);
+    FUZZ_CHECK(w.ok());
+    s.json = std::string(*w);
+  }
+  return s;
+}
+
 template <class Reader>
 std::vector<step> steps_of(Reader& r) {
   std::vector<step> out;
   while (r.next()) {
     FUZZ_CHECK(r.index() == out.size());
-    jot::result<jot::document>& d = r.current();
-    step s{d.ok(), d.ok() ? jot::error() : d.error(), std::string(r.source()), {}};
-    if (d) {
-      jot::output_buffer buf;
-      auto w = jot::write(d->root(), buf);
-      FUZZ_CHECK(w.ok());
-      s.json = std::string(*w);
-    }
-    out.push_back(std::move(s));
+    out.push_back(step_of(r.current(), r.source()));
   }
   FUZZ_CHECK(!r.next());
   return out;
@@ -115,6 +124,28 @@ std::vector<step> stream_unparsed(const jot::parser& p, std::string_view text, s
     out.push_back(std::move(s));
     if (!out.back().ok && stops) break;
   }
+  return out;
+}
+
+// The steps parallel_stream delivers on two threads (chunks of chunk_size).
+std::vector<step> parallel_stream(const jot::parser& p, std::string_view text, std::size_t window,
+                                  std::size_t chunk, std::size_t chunk_size, const jot::stream_options& o) {
+  std::unique_ptr<char[]> w(new char[window]);
+  chunked src{text, chunk};
+  std::vector<jot::arena> arenas(2);
+  std::vector<step> out;
+  auto on_document = [&](std::size_t index, jot::result<jot::document>& d, std::string_view source) {
+    FUZZ_CHECK(index == out.size());
+    out.push_back(step_of(d, source));
+  };
+  jot::parallel_stream job(p, jot::source::of(src), {w.get(), window}, arenas,
+                           {.continue_after_error = o.continue_after_error, .chunk_size = chunk_size,
+                            .format = o.format},
+                           on_document);
+  std::thread helper([&job] { job.work(1); });
+  job.work(0);
+  helper.join();
+  FUZZ_CHECK(job.summary().count == out.size());
   return out;
 }
 
@@ -217,6 +248,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::size_t window = largest(want, text) + 16 + extra + comment_room;
   check_same(stream(p, text, window, chunk, so), want);
+  if (!array && format != jot::document_format::concatenated) {
+    const std::size_t chunk_size = 1 + extra % 64;
+    check_same(parallel_stream(p, text, window, chunk, chunk_size, so), want);
+    const std::size_t small = 4 + extra % 32;
+    check_same(parallel_stream(p, text, small, chunk, chunk_size, so), stream(p, text, small, chunk, so));
+  }
   // parse = false: the same steps once checked, where jot::visit has the
   // parser's rules; else a prefix format is parsed anyway, the same steps.
   if (!options.allow_comments && !options.allow_trailing_commas && !options.keep_number_text) {

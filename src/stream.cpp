@@ -170,15 +170,7 @@ bool stream_reader::next() noexcept {
   if (done_) return false;
   arena_->reset();
   source_ = {};
-  if (!started_) {
-    started_ = true;
-    while (end_ < 3 && !eof_) {
-      const more m = fill(false);
-      if (m == more::failed) return true;
-      if (m == more::full) break;
-    }
-    if (bom_ && end_ >= 3 && std::memcmp(window_, "\xEF\xBB\xBF", 3) == 0) pos_ = scan_ = 3;
-  }
+  if (!started_ && !start()) return true;
   if (options_.array_elements) return next_element();
   switch (options_.format) {
     case document_format::ndjson: return next_delimited('\n');
@@ -261,12 +253,16 @@ void stream_reader::count_lines(std::uint64_t at) noexcept {
   counted_ = at;
 }
 
-bool stream_reader::fail(error e) noexcept {
+void stream_reader::locate_in_window(error& e) noexcept {
   const std::uint64_t at = base_ + e.offset;
   count_lines(at);
   e.offset = static_cast<std::size_t>(at);
   e.line = line_;
   e.column = at - line_start_ + 1;
+}
+
+bool stream_reader::fail(error e) noexcept {
+  locate_in_window(e);
   return failed(e);
 }
 
@@ -342,6 +338,65 @@ bool stream_reader::next_delimited(char delimiter) noexcept {
   }
 }
 
+bool stream_reader::start() noexcept {
+  started_ = true;
+  while (end_ < 3 && !eof_) {
+    const more m = fill(false);
+    if (m == more::failed) return false;
+    if (m == more::full) break;
+  }
+  if (bom_ && end_ >= 3 && std::memcmp(window_, "\xEF\xBB\xBF", 3) == 0) pos_ = scan_ = 3;
+  return true;
+}
+
+bool stream_reader::next_block(std::string_view& block) noexcept {
+  block = {};
+  if (done_) return false;
+  if (!started_ && !start()) return true;
+  const bool seq = options_.format == document_format::json_seq;
+  const char delimiter = seq ? record_separator : '\n';
+  for (;;) {
+    // The last delimiter in the unread bytes (past the RS a record starts
+    // with): a line ends after its LF, a record before the next RS.
+    const std::size_t from = seq && past_first_piece_ ? pos_ + 1 : pos_;
+    std::size_t cut = end_;
+    while (cut > from && window_[cut - 1] != delimiter) --cut;
+    if (cut > from) {
+      if (seq) --cut;  // the record ends at the RS, which starts the next
+      block = std::string_view(window_ + pos_, cut - pos_);
+      pos_ = scan_ = cut;
+      past_first_piece_ = true;
+      if (!block.empty()) return true;
+      continue;  // an RS first in the stream: no text before it
+    }
+    if (eof_) {
+      if (read_failed_) return fail_read();  // the last document may go on
+      past_first_piece_ = true;
+      if (end_ - pos_ <= (seq ? 1u : 0u) && (pos_ == end_ || window_[pos_] == delimiter)) {
+        done_ = true;  // nothing left, or one last empty record
+        return false;
+      }
+      block = std::string_view(window_ + pos_, end_ - pos_);
+      pos_ = scan_ = end_;
+      return true;
+    }
+    const more m = fill(true);
+    if (m == more::failed) return true;
+    if (m == more::full) {
+      // One document fills the window: the plain step reads it (or skips
+      // it as too large), leaving pos_ just past a delimiter as it does.
+      if (seq && past_first_piece_) ++pos_;
+      scan_ = pos_;
+      arena_->reset();  // as next() starts a step
+      source_ = {};
+      const bool yielded = next_delimited(delimiter);
+      if (seq && pos_ > 0 && window_[pos_ - 1] == record_separator) --pos_;
+      scan_ = pos_;
+      return yielded;
+    }
+  }
+}
+
 bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noexcept {
   const bool ndjson = options_.format == document_format::ndjson;
   source_ = std::string_view(window_ + from, to - from);
@@ -391,7 +446,9 @@ bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noex
 }
 
 bool stream_reader::skip_oversize(char delimiter) noexcept {
-  // The window is full, holds no delimiter and cannot grow.
+  // The window is full, holds no delimiter and cannot grow. The piece is
+  // not in the window: no source (not that of a blank piece skipped before).
+  source_ = {};
   const bool junk = options_.format == document_format::json_seq && !past_first_piece_;
   error e = make_error(junk ? error_code::unexpected_character : error_code::capacity_exceeded);
   e.message = junk ? "expected a record separator (0x1E)" : "document larger than the stream window";

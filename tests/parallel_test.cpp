@@ -16,6 +16,7 @@
 
 #include "alloc_counter.h"
 #include "document_step.h"
+#include "document_texts.h"
 #include "must.h"
 #include "test_data.h"
 
@@ -26,6 +27,8 @@ using jot::error_code;
 using jot_test::must;
 
 using jot_test::copy_out;
+using jot_test::mixed_records;
+using jot_test::mixed_text;
 using jot_test::step;
 
 // What jot::documents yields (the reference).
@@ -60,24 +63,6 @@ std::vector<step> parallel(std::string_view text, std::size_t threads, std::size
   return out;
 }
 
-// Lines of every kind: good, blank, CRLF, bad in several ways, long.
-std::string mixed_text() {
-  std::string t;
-  for (int i = 0; i < 40; ++i) {
-    switch (i % 8) {
-      case 0: t += "{\"id\":" + std::to_string(i) + ",\"s\":\"x\\ny\"}\n"; break;
-      case 1: t += "\n"; break;
-      case 2: t += "  [1,2,3]  \r\n"; break;
-      case 3: t += "[1,\n"; break;                                  // unexpected_end at the LF
-      case 4: t += std::string(100 + i, ' ') + "\"long\"\n"; break;
-      case 5: t += "{\"a\":tru}\n"; break;                          // invalid literal
-      case 6: t += "1 2\n"; break;                                  // trailing content
-      default: t += "\t\r\n"; break;
-    }
-  }
-  return t;
-}
-
 void expect_same(std::string_view text, bool go_on, const jot::parser& p = jot::parser(),
                  document_format format = document_format::ndjson) {
   const std::vector<step> want = sequential(text, go_on, p, nullptr, format);
@@ -86,26 +71,6 @@ void expect_same(std::string_view text, bool go_on, const jot::parser& p = jot::
       SCOPED_TRACE(testing::Message() << threads << " threads, chunks of " << chunk);
       EXPECT_EQ(parallel(text, threads, chunk, go_on, p, format), want);
     }
-}
-
-// Records of every kind: good ones spanning lines and starting mid-line,
-// empty ones, cut numbers, bad ones, and junk before the first RS.
-std::string mixed_records(bool junk_first) {
-  std::string t = junk_first ? "junk\n" : "";
-  for (int i = 0; i < 40; ++i) {
-    switch (i % 9) {
-      case 0: t += "\x1e{\"id\":" + std::to_string(i) + ",\n  \"s\":\"x\\ny\"\n}\n"; break;
-      case 1: t += "\x1e\x1e\n"; break;                          // an empty record: no document
-      case 2: t += "\x1e  [1,\r\n2,\n3]  "; break;               // the next record starts mid-line
-      case 3: t += "\x1e[1,\n\n"; break;                          // unexpected_end
-      case 4: t += "\x1e" + std::string(100 + i, ' ') + "\"long\"\n"; break;
-      case 5: t += "\x1e{\"a\":\ntru}\n"; break;                // invalid literal on the record's 2nd line
-      case 6: t += "\x1e" "12"; break;                            // possibly cut: no whitespace after it
-      case 7: t += "\x1e" "1 2\n"; break;                         // trailing content
-      default: t += "\x1e\"\xff\"\n"; break;                    // bad UTF-8
-    }
-  }
-  return t;
 }
 
 TEST(Parallel, SameAsDocumentsForEveryThreadCountAndChunkSize) {
@@ -376,18 +341,7 @@ TEST(Parallel, CallerThreadsAndBuffersAllocateNothing) {
     if (d) sum += (*d)["id"].get_uint64().value_or(0);
   };
   jot::parallel_documents job(jot::parser(), text, arenas, {.chunk_size = 1024}, on_document);
-  std::atomic<bool> go{false};
-  std::vector<std::thread> pool;  // started (and allocated) before counting
-  for (std::size_t w = 1; w < threads; ++w)
-    pool.emplace_back([&, w] {
-      while (!go.load()) std::this_thread::yield();
-      job.work(w);
-    });
-  const std::size_t before = jot_test::allocation_count();
-  go.store(true);
-  job.work(0);
-  for (std::thread& t : pool) t.join();
-  EXPECT_EQ(jot_test::allocation_count(), before);
+  EXPECT_EQ(jot_test::allocations_in_work(job, threads), 0u);
   EXPECT_EQ(count, 500u);
   EXPECT_EQ(sum, 499u * 500u / 2);
   EXPECT_EQ(job.summary().error_count, 0u);

@@ -16,6 +16,7 @@
 
 #include "document_step.h"
 #include "must.h"
+#include "string_source.h"
 #include "test_data.h"
 
 namespace {
@@ -25,30 +26,12 @@ using jot::error_code;
 using jot_test::must;
 
 using jot_test::step;
+using jot_test::string_source;
 
 template <class Reader>
 step take(Reader& r) {
   return jot_test::copy_out(r.index(), r.current(), r.source());
 }
-
-// A source over a string that hands out at most `chunk` bytes per read, and
-// exactly `first` bytes on the first read (when nonzero).
-struct string_source {
-  std::string_view text;
-  std::size_t chunk = static_cast<std::size_t>(-1);
-  std::size_t first = 0;
-  std::size_t at = 0;
-  bool fail_at_end = false;  // an io_error instead of the end of the stream
-
-  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
-    std::size_t n = std::min({size, chunk, text.size() - at});
-    if (at == 0 && first != 0) n = std::min(size, first);
-    if (n == 0 && fail_at_end) return jot::make_error(error_code::io_error);
-    std::memcpy(buffer, text.data() + at, n);
-    at += n;
-    return n;
-  }
-};
 
 std::vector<step> by_documents(std::string_view text, jot::documents_options d,
                                const jot::parse_options& o = {}) {
@@ -165,6 +148,14 @@ TEST(Stream, LineTooLongForTheWindow) {
   // A blank line is no document, however long.
   const std::string blank = "[1]\n" + std::string(100, ' ') + "\r\n[2]\n" + std::string(50, '\t');
   EXPECT_EQ(by_stream({blank, 5}, 32, {}), by_documents(blank, {}));
+  // The oversize line has no source, even right after a blank line (whose
+  // source it once reported).
+  const std::string after_blank = "[1]\n  \n[\"" + std::string(100, 'x') + "\"]\n";
+  const auto steps = by_stream({after_blank, 4}, 32, {document_format::ndjson, false, true});
+  ASSERT_EQ(steps.size(), 2u);
+  ASSERT_FALSE(steps[1].ok);
+  EXPECT_EQ(steps[1].error.code, error_code::capacity_exceeded);
+  EXPECT_EQ(steps[1].source, "");
 }
 
 TEST(Stream, CommentCutByTheWindow) {

@@ -30,9 +30,11 @@
 
 #include "jot/arena.h"
 #include "jot/detail/document_chunks.h"
+#include "jot/detail/run_workers.h"
 #include "jot/documents.h"
 #include "jot/error.h"
 #include "jot/parse.h"
+#include "jot/stream.h"
 
 namespace jot {
 
@@ -105,6 +107,7 @@ class parallel_documents {
   }
   parallel_documents(const parser& p, std::string_view text, std::span<arena> arenas,
                      const parallel_options& options, void* context, callback on_document) noexcept;
+  friend class parallel_stream;  // one job per block of a stream (src/parallel_stream.cpp)
 
   // Parses and delivers chunk c; false when the parse has stopped.
   bool run_chunk(std::size_t c, arena& a) noexcept;
@@ -156,11 +159,88 @@ parallel_summary parse_parallel(const parser& p, std::string_view text JOT_LIFET
                                 std::span<arena> arenas, const parallel_options& options,
                                 F&& on_document) {
   parallel_documents job(p, text, arenas, options, on_document);
-  std::vector<std::thread> threads;
-  threads.reserve(arenas.size() > 0 ? arenas.size() - 1 : 0);
-  for (std::size_t w = 1; w < arenas.size(); ++w) threads.emplace_back([&job, w] { job.work(w); });
-  if (!arenas.empty()) job.work(0);
-  for (std::thread& t : threads) t.join();
+  detail::run_workers(job, arenas.size());
+  return job.summary();
+}
+
+// A stream larger than memory on all cores: the NDJSON lines (or json_seq
+// records) read from a source through a window, parsed by N workers and
+// delivered in order, one window at a time. Worker 0 fills the window and
+// publishes its whole documents as one block; every running worker parses
+// the block as a parallel_documents job, and the window moves on once all of
+// them are done with it. on_document is called as parallel_documents calls
+// it, in order, one call at a time: index counts across the stream, errors
+// are located in the stream (offset, line, column), and source points into
+// the window (valid during the call). Peak memory is the window plus the
+// arenas, whatever the stream's length. As with stream_reader, a document
+// larger than the window (once it can grow no more) fails with
+// capacity_exceeded and the next one is read, and a read error is delivered
+// as a failed document (io_error) after every document before it.
+// Concatenated JSON cannot be cut: worker 0 reads it alone.
+class parallel_stream {
+ public:
+  // Reads src through window with p's options and kernel into arenas (one
+  // per worker; at least one), calling on_document; all must outlive the job.
+  template <class F>
+  parallel_stream(const parser& p, source src, const stream_window& window,
+                  std::span<arena> arenas JOT_LIFETIMEBOUND, const parallel_options& options,
+                  F& on_document JOT_LIFETIMEBOUND) noexcept
+      : parallel_stream(p, src, window, arenas, options, &on_document, &parallel_documents::call<F>) {}
+  parallel_stream(const parallel_stream&) = delete;
+  parallel_stream& operator=(const parallel_stream&) = delete;
+
+  // Runs worker w on the calling thread; call it once for each arena w, from
+  // any threads. work(0) reads the whole stream (parsing every block, alone
+  // if need be) and returns at its end; work(w) for w > 0 helps parse each
+  // block published while it runs and returns once work(0) has (at once,
+  // when called after it). So helpers speed the stream up only while they
+  // run concurrently with worker 0, and a helper waits for worker 0: never
+  // call work(w > 0) on the thread that is to call work(0) afterwards.
+  void work(std::size_t w) noexcept;
+  // What was delivered; final once work(0) has returned.
+  parallel_summary summary() const noexcept { return total_; }
+
+ private:
+  parallel_stream(const parser& p, source src, const stream_window& window, std::span<arena> arenas,
+                  const parallel_options& options, void* context, parallel_documents::callback on_document) noexcept;
+  // Worker 0: reads and delivers the stream.
+  void read() noexcept;
+  // Workers 1 and up: help with each block until the stream is done.
+  void help(std::size_t w) noexcept;
+  // Delivers the plain reader's current document; false to stop.
+  bool deliver_step() noexcept;
+  // A block job's callback: the document's index and error made the stream's.
+  static bool deliver_from_block(void* context, std::size_t index, result<document>& d,
+                                 std::string_view source) noexcept;
+
+  parser parser_;  // the caller's, without allow_bom: the reader skips a byte order mark
+  arena none_{nullptr, 0};  // the reader's arena when there is none (nothing to parse into)
+  stream_reader reader_;
+  std::span<arena> arenas_;
+  parallel_options options_;
+  void* context_;
+  parallel_documents::callback on_document_;
+  parallel_summary total_;
+  std::string_view block_;             // the block being parsed, in the window
+  parallel_documents* job_ = nullptr;  // its job, while published
+  // Bit 63: the stream is done. Bits 32-62: the block generation, odd while
+  // a block is published for helpers. Bits 0-31: helpers inside the block.
+  static constexpr std::uint64_t done_bit = std::uint64_t{1} << 63;
+  static constexpr std::uint64_t generation_one = std::uint64_t{1} << 32;
+  alignas(64) std::atomic<std::uint64_t> state_{0};
+};
+
+// Parses the documents read from src (a file descriptor, a FILE*, a callback:
+// jot/stream.h) through window on arenas.size() threads (the calling thread
+// is worker 0; the others are started for this call: run a parallel_stream on
+// your own threads to avoid that), calling on_document(index,
+// result<document>&, source) as parallel_stream does (returning void, or
+// bool: false to stop). Requires at least one arena.
+template <class F>
+parallel_summary parse_parallel(const parser& p, source src, const stream_window& window,
+                                std::span<arena> arenas, const parallel_options& options, F&& on_document) {
+  parallel_stream job(p, src, window, arenas, options, on_document);
+  detail::run_workers(job, arenas.size());
   return job.summary();
 }
 

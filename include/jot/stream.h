@@ -186,6 +186,23 @@ class stream_reader {
   // Counts lines up to stream offset at, which is in the window and not
   // before the previous call's.
   void count_lines(std::uint64_t at) noexcept;
+  // Sets e's offset (now relative to the window), line and column in the stream.
+  void locate_in_window(error& e) noexcept;
+
+  friend class parallel_stream;  // reads the stream a block at a time (jot/parallel.h)
+  // The first step's start: reads the first bytes and skips a byte order
+  // mark when allowed. False when the window could not be had (the current
+  // document then fails).
+  bool start() noexcept;
+  // parallel_stream's step, NDJSON and RFC 7464 only: reads until the window
+  // is full or the stream ends, then sets block to the window's whole
+  // documents (lines, or records from an RS up to the next; the text before
+  // the first RS included) that were not yet given, and moves past them.
+  // When the window holds no whole document and can grow no more, takes one
+  // step of next() instead (the document fails as too large, or a blank
+  // piece is skipped and the next document read) and leaves block empty:
+  // current() then holds the step's document. False at the end of the stream.
+  bool next_block(std::string_view& block) noexcept;
   // Records e (offset relative to the window) as the current, failed document.
   bool fail(error e) noexcept;
   bool fail_at(error_code code, const char* message, std::size_t at) noexcept;
@@ -215,7 +232,8 @@ class stream_reader {
   bool owned_ = false;  // window_ came from upstream
   bool bom_;            // the parser allows a byte order mark
   bool past_first_piece_ = false;  // json_seq: the text before the first RS was checked
-  std::size_t pos_ = 0;   // window offset where the next step reads
+  std::size_t pos_ = 0;   // window offset where the next step reads (next_block, json_seq:
+                          // the RS of the next record, past the first piece)
   std::size_t end_ = 0;   // window bytes filled
   std::size_t scan_ = 0;  // delimited formats: no delimiter in [pos_, scan_)
   std::uint64_t base_ = 0;  // stream offset of the window's first byte

@@ -33,6 +33,7 @@
 
 #include "jot/arena.h"
 #include "jot/detail/document_chunks.h"
+#include "jot/detail/run_workers.h"
 #include "jot/typed.h"
 
 namespace jot {
@@ -123,11 +124,7 @@ read_result read_ndjson_parallel(std::string_view text JOT_LIFETIMEBOUND, Sequen
                                  std::span<arena> arenas JOT_LIFETIMEBOUND,
                                  const parallel_read_options& options = {}) {
   parallel_ndjson_reader<Sequence> job(text, out, arenas, options);
-  std::vector<std::thread> threads;
-  if (arenas.size() > 1) threads.reserve(arenas.size() - 1);
-  for (std::size_t w = 1; w < arenas.size(); ++w) threads.emplace_back([&job, w] { job.work(w); });
-  if (!arenas.empty()) job.work(0);
-  for (std::thread& t : threads) t.join();
+  detail::run_workers(job, arenas.size());
   return job.finish();
 }
 

@@ -855,6 +855,20 @@ class ndjson(case):
                                 "invalid value for --threads: '-1' (expected 0 to 1024)")
         self.assert_usage_error(["validate", "-l", "--threads"], "option --threads needs a value")
 
+    def test_threads_stdin(self):
+        # Standard input streams through the window on every thread count: a
+        # text longer than the 1 MB window gives the same output and errors.
+        lines = [b'{"i": %d, "pad": "%s"}' % (i, b"x" * (i % 50)) if i % 997 else b"[%d," % i
+                 for i in range(60000)]
+        data = b"\n".join(lines) + b"\n"
+        self.assertGreater(len(data), 2 << 20)
+        for command in (["validate"], ["minify"], ["get", "/i"]):
+            want = run(*command[:1], "-l", "-", *command[1:], stdin=data)
+            self.assertEqual(want[0], EXIT_INVALID)
+            self.assertEqual(want[2].count(b"\n"), 61, want[2][:300])
+            for n in ("2", "3", "0"):
+                self.assert_run(command[:1] + ["-l", "--threads", n, "-"] + command[1:], *want, stdin=data)
+
     def test_threads_amazon_corpus(self):
         path = self.need_data("corpus", "amazon_cellphones.ndjson")
         want = run("minify", "-l", path)

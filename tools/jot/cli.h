@@ -172,28 +172,68 @@ int each_document(std::string_view path, Reader& reader, progress* shown, Each&&
 // long, and the next lines are still read).
 inline constexpr std::size_t max_line_window = std::size_t{1} << 30;
 
+// Standard input, counting the bytes read (for the progress line).
+struct counted_stdin {
+  jot::source in = jot::fd_source(0);
+  std::uint64_t bytes = 0;  // written by the reading worker between blocks
+
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    jot::result<std::size_t> n = in.read(in.context, buffer, size);
+    if (n) bytes += *n;
+    return n;
+  }
+};
+
 // Calls each(d, n) for every document of the operand path read as NDJSON
-// (see each_document). A file is read whole, then split into lines and
-// parsed by `threads` workers (0: one per core; jot/parallel.h), each into its
-// own arena, the documents still handed to each in order, one at a time.
-// Standard input ("-") streams through a window (jot::stream_reader) on one
-// thread, so `cat big.ndjson | jot validate -l -` runs in memory bounded by
-// its longest line, with progress on a terminal. Returns exit_usage when path
-// cannot be read.
+// (see each_document), parsed by `threads` workers (0: one per core;
+// jot/parallel.h), each into its own arena, the documents still handed to
+// each in order, one at a time. A file is read whole, then split into lines.
+// Standard input ("-") streams through a window (jot::stream_reader, or
+// jot::parallel_stream on several threads), so `cat big.ndjson | jot validate
+// -l -` runs in memory bounded by its longest line, with progress on a
+// terminal. Returns exit_usage when path cannot be read.
 template <class Each>
 int for_each_document(std::string_view path, const jot::parse_options& options, std::uint32_t threads,
                       Each&& each) {
   jot::arena a;  // reset for every document: its memory is reused
-  if (path == "-") {
-    jot::stream_reader reader(jot::parser(options), jot::fd_source(0),
-                              {nullptr, std::size_t{1} << 20, jot::malloc_allocator(), max_line_window},
-                              a, {.format = jot::document_format::ndjson, .continue_after_error = true});
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  const jot::stream_window window{nullptr, std::size_t{1} << 20, jot::malloc_allocator(), max_line_window};
+  if (path == "-" && threads == 1) {
+    jot::stream_reader reader(jot::parser(options), jot::fd_source(0), window, a,
+                              {.format = jot::document_format::ndjson, .continue_after_error = true});
     progress shown;
     return each_document(path, reader, &shown, each);
   }
+  if (path == "-") {
+    counted_stdin in;
+    progress shown;
+    std::vector<jot::arena> arenas(threads);  // reset per chunk: their memory is reused
+    bool stop = false;
+    int status = exit_ok;
+    jot::parse_parallel(jot::parser(options), jot::source::of(in), window, arenas, {.continue_after_error = true},
+                        [&](std::size_t index, jot::result<jot::document>& d, std::string_view) {
+                          const std::size_t n = index + 1;
+                          if (!d) {
+                            shown.clear();
+                            if (d.error().code == jot::error_code::io_error) {
+                              std::fprintf(stderr, "jot: cannot read %s: %s\n", display_name(path).c_str(),
+                                           d.error().message);
+                              status = exit_usage;
+                              return false;
+                            }
+                            report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
+                            status = exit_invalid;
+                          }
+                          stop = !each(d, n);
+                          if (stop) status = exit_usage;
+                          shown.update(in.bytes, n);
+                          return !stop;
+                        });
+    shown.clear();
+    return status;
+  }
   std::string text;
   if (!read_input(path, text)) return exit_usage;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   if (threads == 1) {
     jot::documents docs(jot::parser(options), text, a,
                         {.format = jot::document_format::ndjson, .continue_after_error = true});

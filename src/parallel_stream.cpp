@@ -1,0 +1,136 @@
+// src/parallel_stream.cpp - a stream larger than memory on all cores.
+//
+// Worker 0 owns a stream_reader: it fills the window and takes the window's
+// whole documents as one block (stream_reader::next_block), publishes the
+// block's parallel_documents job to the helpers, works on it like any
+// worker, then waits until no helper is inside the job before the window
+// moves (the window is the only copy of the stream's bytes). The job's
+// callback makes each document's index and error the stream's: the reader
+// counts lines as the window moves, so an error is located in the stream at
+// delivery. Helpers join a block through one atomic word (generation and
+// count), so a helper that comes late, or after the end, never touches a
+// block that is gone; with no helper, worker 0 parses every block alone.
+#include "jot/parallel.h"
+
+namespace jot {
+
+namespace {
+
+// What a block's job needs to make its documents the stream's.
+struct block_delivery {
+  stream_reader* reader;
+  std::size_t window_offset;  // where the block starts in the reader's window
+  std::size_t first_index;    // documents delivered before the block
+  void* context;              // the caller's callback
+  bool (*on_document)(void*, std::size_t, result<document>&, std::string_view);
+};
+
+parse_options without_bom(parse_options o) noexcept {
+  o.allow_bom = false;
+  return o;
+}
+
+}  // namespace
+
+parallel_stream::parallel_stream(const parser& p, source src, const stream_window& window,
+                                 std::span<arena> arenas, const parallel_options& options, void* context,
+                                 parallel_documents::callback on_document) noexcept
+    : parser_(without_bom(p.options()), p.kernel()),
+      reader_(p, src, window, arenas.empty() ? none_ : arenas[0],
+              {.format = options.format, .continue_after_error = options.continue_after_error}),
+      arenas_(arenas),
+      options_(options),
+      context_(context),
+      on_document_(on_document) {}
+
+void parallel_stream::work(std::size_t w) noexcept {
+  if (w == 0) {
+    read();
+    state_.fetch_or(done_bit, std::memory_order_release);
+    state_.notify_all();
+  } else {
+    help(w);
+  }
+}
+
+bool parallel_stream::deliver_step() noexcept {
+  result<document>& d = reader_.current();
+  ++total_.count;
+  if (!d.ok()) ++total_.error_count;
+  return on_document_(context_, total_.count - 1, d, reader_.source()) &&
+         (d.ok() || options_.continue_after_error);
+}
+
+bool parallel_stream::deliver_from_block(void* context, std::size_t index, result<document>& d,
+                                         std::string_view source) noexcept {
+  const auto& b = *static_cast<const block_delivery*>(context);
+  if (!d.ok()) {
+    // The job located the error in the block: locate it in the stream.
+    error e = d.error();
+    e.offset += b.window_offset;
+    b.reader->locate_in_window(e);
+    d = e;
+  }
+  return b.on_document(b.context, b.first_index + index, d, source);
+}
+
+void parallel_stream::read() noexcept {
+  if (arenas_.empty()) return;
+  if (options_.format == document_format::concatenated) {  // nothing to cut at: one worker
+    while (reader_.next())
+      if (!deliver_step()) return;
+    return;
+  }
+  for (std::string_view block; reader_.next_block(block);) {
+    if (block.empty()) {  // a step of the plain reader: a document that fills the window
+      if (!deliver_step()) return;
+      continue;
+    }
+    block_delivery b{&reader_, static_cast<std::size_t>(block.data() - reader_.window_), total_.count, context_,
+                     on_document_};
+    parallel_documents job(parser_, block, arenas_,
+                           {.continue_after_error = options_.continue_after_error,
+                            .chunk_size = options_.chunk_size,
+                            .format = options_.format},
+                           &b, &deliver_from_block);
+    job_ = &job;
+    // Publish: the generation turns odd; helpers join by counting themselves in.
+    state_.fetch_add(generation_one, std::memory_order_release);
+    state_.notify_all();
+    job.work(0);
+    // Close: the generation turns even, and no helper joins any more; wait
+    // for those inside to leave before the job and the window go.
+    std::uint64_t s = state_.fetch_add(generation_one, std::memory_order_acq_rel) + generation_one;
+    while ((s & 0xffffffffu) != 0) {
+      state_.wait(s, std::memory_order_acquire);
+      s = state_.load(std::memory_order_acquire);
+    }
+    job_ = nullptr;
+    const parallel_summary j = job.summary();
+    total_.count += j.count;
+    total_.error_count += j.error_count;
+    if (job.turn_.load(std::memory_order_relaxed) == parallel_documents::stopped) return;
+  }
+}
+
+void parallel_stream::help(std::size_t w) noexcept {
+  std::uint64_t joined = 0;  // the last generation this helper worked on
+  std::uint64_t s = state_.load(std::memory_order_acquire);
+  for (;;) {
+    if ((s & done_bit) != 0) return;
+    const std::uint64_t generation = (s & ~done_bit) >> 32;
+    if ((generation & 1) == 0 || generation == joined) {  // no block open, or this one is done
+      state_.wait(s, std::memory_order_acquire);
+      s = state_.load(std::memory_order_acquire);
+      continue;
+    }
+    // Join: fails (and s is reloaded) when the block closed or another helper joined meanwhile.
+    if (!state_.compare_exchange_weak(s, s + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
+    joined = generation;
+    job_->work(w);
+    s = state_.fetch_sub(1, std::memory_order_acq_rel) - 1;
+    state_.notify_all();
+  }
+}
+
+}  // namespace jot
