@@ -88,11 +88,7 @@ void parallel_stream::read() noexcept {
     }
     block_delivery b{&reader_, static_cast<std::size_t>(block.data() - reader_.window_), total_.count, context_,
                      on_document_};
-    parallel_documents job(parser_, block, arenas_,
-                           {.continue_after_error = options_.continue_after_error,
-                            .chunk_size = options_.chunk_size,
-                            .format = options_.format},
-                           &b, &deliver_from_block);
+    parallel_documents job(parser_, block, arenas_, options_, &b, &deliver_from_block);
     job_ = &job;
     // Publish: the generation turns odd; helpers join by counting themselves in.
     state_.fetch_add(generation_one, std::memory_order_release);

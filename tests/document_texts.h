@@ -44,4 +44,11 @@ inline std::string mixed_records(bool junk_first) {
   return t;
 }
 
+// n good NDJSON lines {"id":i,...}, i from 0: the ids sum to n (n - 1) / 2.
+inline std::string id_lines(int n) {
+  std::string t;
+  for (int i = 0; i < n; ++i) t += "{\"id\":" + std::to_string(i) + ",\"tag\":\"t\\u00e9\",\"v\":[1.5,true,null]}\n";
+  return t;
+}
+
 }  // namespace jot_test

@@ -216,9 +216,7 @@ TEST(ParallelStream, HelpersThatRunLate) {
 // The caller's threads, window and arena buffers: a stream of many windows
 // allocates nothing.
 TEST(ParallelStream, CallerThreadsAndBuffersAllocateNothing) {
-  std::string text;
-  for (int i = 0; i < 20000; ++i)
-    text += "{\"id\":" + std::to_string(i) + ",\"tag\":\"t\\u00e9\",\"v\":[1.5,true,null]}\n";
+  const std::string text = jot_test::id_lines(20000);
   constexpr std::size_t threads = 3;
   constexpr std::size_t size = 64 * 1024;
   alignas(16) static char buffers[threads][size];

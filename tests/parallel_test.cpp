@@ -326,9 +326,7 @@ TEST(Parallel, WorkersRunOneAfterAnother) {
 
 // Caller threads and caller buffers: the parse allocates nothing.
 TEST(Parallel, CallerThreadsAndBuffersAllocateNothing) {
-  std::string text;
-  for (int i = 0; i < 500; ++i)
-    text += "{\"id\":" + std::to_string(i) + ",\"tag\":\"t\\u00e9\",\"v\":[1.5,true,null]}\n";
+  const std::string text = jot_test::id_lines(500);
   constexpr std::size_t threads = 4;
   constexpr std::size_t size = 16 * 1024;
   alignas(16) static char buffers[threads][size];

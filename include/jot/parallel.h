@@ -62,7 +62,8 @@ struct parallel_summary {
 // in document order, one call at a time (never concurrently), from whichever
 // worker is delivering: its index (as documents::index()), the document or
 // its error (offset, line and column in the whole text) and its source (the
-// line without the LF, or the record without the RS, as documents::source()). Both stay valid only during the call.
+// line without the LF, or the record without the RS, as documents::source()).
+// Both stay valid only during the call.
 // The callback returns void, or bool: false stops the parse (no call follows).
 // Without continue_after_error the first bad document in document order is
 // the last one delivered: every document before it is delivered, nothing
@@ -221,7 +222,6 @@ class parallel_stream {
   void* context_;
   parallel_documents::callback on_document_;
   parallel_summary total_;
-  std::string_view block_;             // the block being parsed, in the window
   parallel_documents* job_ = nullptr;  // its job, while published
   // Bit 63: the stream is done. Bits 32-62: the block generation, odd while
   // a block is published for helpers. Bits 0-31: helpers inside the block.

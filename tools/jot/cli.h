@@ -140,26 +140,35 @@ class progress {
   std::int64_t next_print_ns_ = 0;
 };
 
+// One document d, the n-th (from 1) of an NDJSON input: a failed one is
+// reported as "NAME:LINE:COL: message (document N)" (a read error as "cannot
+// read"), then each(d, n) is called. Returns exit_usage when the input could
+// not be read or each returned false (it could not write): stop then; else
+// exit_invalid for a bad document, exit_ok for a good one.
+template <class Each>
+int take_document(std::string_view path, jot::result<jot::document>& d, std::size_t n, progress* shown,
+                  Each& each) {
+  if (!d) {
+    if (shown != nullptr) shown->clear();
+    if (d.error().code == jot::error_code::io_error) {
+      std::fprintf(stderr, "jot: cannot read %s: %s\n", display_name(path).c_str(), d.error().message);
+      return exit_usage;
+    }
+    report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
+  }
+  if (!each(d, n)) return exit_usage;
+  return d ? exit_ok : exit_invalid;
+}
+
 // Calls each(d, n) for every document d of reader (documents or
-// jot::stream_reader, reading NDJSON), n counting them from 1: a good one, or
-// a failed one whose error was already reported as "NAME:LINE:COL: message
-// (document N)". Every line is read, whatever fails. Returns exit_usage as
-// soon as each returns false (it could not write) or the input could not be
-// read, else exit_invalid if any document was bad, else exit_ok.
+// jot::stream_reader, reading NDJSON), n counting them from 1, as
+// take_document does. Every line is read, whatever fails. Returns exit_usage
+// as soon as take_document does, else exit_invalid if any document was bad,
+// else exit_ok.
 template <class Reader, class Each>
 int each_document(std::string_view path, Reader& reader, progress* shown, Each&& each) {
   while (reader.next()) {
-    jot::result<jot::document>& d = reader.current();
-    const std::size_t n = reader.index() + 1;
-    if (!d) {
-      if (shown != nullptr) shown->clear();
-      if (d.error().code == jot::error_code::io_error) {
-        std::fprintf(stderr, "jot: cannot read %s: %s\n", display_name(path).c_str(), d.error().message);
-        return exit_usage;
-      }
-      report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
-    }
-    if (!each(d, n)) return exit_usage;
+    if (take_document(path, reader.current(), reader.index() + 1, shown, each) == exit_usage) return exit_usage;
     if constexpr (requires { reader.bytes_read(); })
       if (shown != nullptr) shown->update(reader.bytes_read(), reader.count());
   }
@@ -208,26 +217,12 @@ int for_each_document(std::string_view path, const jot::parse_options& options, 
     counted_stdin in;
     progress shown;
     std::vector<jot::arena> arenas(threads);  // reset per chunk: their memory is reused
-    bool stop = false;
     int status = exit_ok;
     jot::parse_parallel(jot::parser(options), jot::source::of(in), window, arenas, {.continue_after_error = true},
                         [&](std::size_t index, jot::result<jot::document>& d, std::string_view) {
-                          const std::size_t n = index + 1;
-                          if (!d) {
-                            shown.clear();
-                            if (d.error().code == jot::error_code::io_error) {
-                              std::fprintf(stderr, "jot: cannot read %s: %s\n", display_name(path).c_str(),
-                                           d.error().message);
-                              status = exit_usage;
-                              return false;
-                            }
-                            report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
-                            status = exit_invalid;
-                          }
-                          stop = !each(d, n);
-                          if (stop) status = exit_usage;
-                          shown.update(in.bytes, n);
-                          return !stop;
+                          status = std::max(status, take_document(path, d, index + 1, &shown, each));
+                          shown.update(in.bytes, index + 1);
+                          return status != exit_usage;
                         });
     shown.clear();
     return status;
@@ -240,17 +235,13 @@ int for_each_document(std::string_view path, const jot::parse_options& options, 
     return each_document(path, docs, nullptr, each);
   }
   std::vector<jot::arena> arenas(threads);  // reset per chunk: their memory is reused
-  bool write_failed = false;
-  const jot::parallel_summary s = jot::parse_parallel(
-      jot::parser(options), text, arenas, {.continue_after_error = true},
-      [&](std::size_t index, jot::result<jot::document>& d, std::string_view) {
-        const std::size_t n = index + 1;
-        if (!d) report_parse_error(path, d.error(), " (document " + std::to_string(n) + ")");
-        write_failed = !each(d, n);
-        return !write_failed;
-      });
-  if (write_failed) return exit_usage;
-  return s.error_count != 0 ? exit_invalid : exit_ok;
+  int status = exit_ok;
+  jot::parse_parallel(jot::parser(options), text, arenas, {.continue_after_error = true},
+                      [&](std::size_t index, jot::result<jot::document>& d, std::string_view) {
+                        status = std::max(status, take_document(path, d, index + 1, nullptr, each));
+                        return status != exit_usage;
+                      });
+  return status;
 }
 
 // Reads, parses and prints the single operand (default "-") of minify/pretty.
