@@ -11,7 +11,12 @@
 // (one reader over the whole text, lines checked afterwards) and its hand-over
 // to the exact path must be invisible. Then jot::parallel_ndjson_reader
 // (chunks of 1 to 13 bytes, two workers run one after the other, growing
-// arenas) must give what read_ndjson gives with a growing arena.
+// arenas) must give what read_ndjson gives with a growing arena, and so must
+// jot::parallel_ndjson_stream reading the text from a source a few bytes at
+// a time through a small window that grows (values handed over in order,
+// the failing document not among them).
+#include <algorithm>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <string>
@@ -26,6 +31,18 @@
 #include "typed_options.h"
 
 namespace {
+
+// A source over the text that hands out at most chunk bytes per read.
+struct text_source {
+  std::string_view text;
+  std::size_t chunk;
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    const std::size_t n = std::min({size, chunk, text.size()});
+    std::memcpy(buffer, text.data(), n);
+    text.remove_prefix(n);
+    return n;
+  }
+};
 
 struct item_t {
   std::uint16_t w = 0;
@@ -114,6 +131,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(p.error().column == s.error().column);
     FUZZ_CHECK(p.path() == s.path());
     for (std::size_t i = 0; i + 1 < chunked.size(); ++i) FUZZ_CHECK(chunked[i] == one[i]);
+  }
+
+  // From a stream: read_ndjson's values in order, and its error located in the stream.
+  text_source source{text, 1 + text.size() % 7};
+  std::vector<row_t> block(2), streamed;
+  auto on_value = [&](std::size_t index, row_t& value) {
+    FUZZ_CHECK(index == streamed.size());
+    streamed.push_back(value);
+  };
+  jot::arena stream_arenas[2];
+  jot::parallel_ndjson_stream stream(jot::source::of(source),
+                                     {nullptr, 8 + text.size() % 29, jot::malloc_allocator(), text.size() + 64},
+                                     block, stream_arenas, {.read = o, .chunk_size = 1 + text.size() % 11}, on_value);
+  stream.work(0);
+  stream.work(1);  // after the end: returns at once
+  const jot::read_result& q = stream.result();
+  FUZZ_CHECK(q.ok() == s.ok());
+  FUZZ_CHECK(stream.count() == streamed.size());
+  FUZZ_CHECK(streamed.size() == one.size() - (s ? 0 : 1));
+  for (std::size_t i = 0; i < streamed.size(); ++i) FUZZ_CHECK(streamed[i] == one[i]);
+  if (!q) {
+    FUZZ_CHECK(q.error().code == s.error().code);
+    FUZZ_CHECK(q.error().offset == s.error().offset);
+    FUZZ_CHECK(q.error().line == s.error().line);
+    FUZZ_CHECK(q.error().column == s.error().column);
+    FUZZ_CHECK(q.path() == s.path());
   }
   return 0;
 }

@@ -4,12 +4,10 @@
 // whole documents as one block (stream_reader::next_block), publishes the
 // block's parallel_documents job to the helpers, works on it like any
 // worker, then waits until no helper is inside the job before the window
-// moves (the window is the only copy of the stream's bytes). The job's
+// moves (detail/block_gate.h). The job's
 // callback makes each document's index and error the stream's: the reader
 // counts lines as the window moves, so an error is located in the stream at
-// delivery. Helpers join a block through one atomic word (generation and
-// count), so a helper that comes late, or after the end, never touches a
-// block that is gone; with no helper, worker 0 parses every block alone.
+// delivery.
 #include "jot/parallel.h"
 
 namespace jot {
@@ -46,10 +44,9 @@ parallel_stream::parallel_stream(const parser& p, source src, const stream_windo
 void parallel_stream::work(std::size_t w) noexcept {
   if (w == 0) {
     read();
-    state_.fetch_or(done_bit, std::memory_order_release);
-    state_.notify_all();
+    gate_.finish();
   } else {
-    help(w);
+    gate_.help([&] { job_->work(w); });
   }
 }
 
@@ -90,42 +87,14 @@ void parallel_stream::read() noexcept {
                      on_document_};
     parallel_documents job(parser_, block, arenas_, options_, &b, &deliver_from_block);
     job_ = &job;
-    // Publish: the generation turns odd; helpers join by counting themselves in.
-    state_.fetch_add(generation_one, std::memory_order_release);
-    state_.notify_all();
+    gate_.open();
     job.work(0);
-    // Close: the generation turns even, and no helper joins any more; wait
-    // for those inside to leave before the job and the window go.
-    std::uint64_t s = state_.fetch_add(generation_one, std::memory_order_acq_rel) + generation_one;
-    while ((s & 0xffffffffu) != 0) {
-      state_.wait(s, std::memory_order_acquire);
-      s = state_.load(std::memory_order_acquire);
-    }
+    gate_.close();  // the job and the window may go once no helper is inside
     job_ = nullptr;
     const parallel_summary j = job.summary();
     total_.count += j.count;
     total_.error_count += j.error_count;
     if (job.turn_.load(std::memory_order_relaxed) == parallel_documents::stopped) return;
-  }
-}
-
-void parallel_stream::help(std::size_t w) noexcept {
-  std::uint64_t joined = 0;  // the last generation this helper worked on
-  std::uint64_t s = state_.load(std::memory_order_acquire);
-  for (;;) {
-    if ((s & done_bit) != 0) return;
-    const std::uint64_t generation = (s & ~done_bit) >> 32;
-    if ((generation & 1) == 0 || generation == joined) {  // no block open, or this one is done
-      state_.wait(s, std::memory_order_acquire);
-      s = state_.load(std::memory_order_acquire);
-      continue;
-    }
-    // Join: fails (and s is reloaded) when the block closed or another helper joined meanwhile.
-    if (!state_.compare_exchange_weak(s, s + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
-    joined = generation;
-    job_->work(w);
-    s = state_.fetch_sub(1, std::memory_order_acq_rel) - 1;
-    state_.notify_all();
   }
 }
 

@@ -1,5 +1,6 @@
 // tests/typed_ndjson_cases.h - what the typed NDJSON suites
-// (typed_ndjson_test.cpp, typed_parallel_test.cpp) share: the rows they
+// (typed_ndjson_test.cpp, typed_parallel_test.cpp,
+// typed_parallel_stream_test.cpp) share: how they compare results, the rows they
 // read, and random NDJSON of those rows: valid lines (one with an unknown
 // member), CRLF and blank lines, then up to two random edits (a line feed
 // inserted or turned into a space, a byte deleted, a separator or bracket
@@ -17,9 +18,19 @@
 #include <tuple>
 #include <vector>
 
+#include "jot/typed.h"
 #include "test_data.h"
 
 namespace jot_test {
+
+// A read's outcome as one comparable string: the error (code, offset, line,
+// column, path), or the number of values read.
+inline std::string describe_read(const jot::read_result& r, std::size_t values) {
+  if (r) return "ok, " + std::to_string(values) + " values";
+  const jot::error& e = r.error();
+  return std::string(jot::error_code_name(e.code)) + " at " + std::to_string(e.offset) + " (" +
+         std::to_string(e.line) + ":" + std::to_string(e.column) + ") path '" + std::string(r.path()) + "'";
+}
 
 // A row with owning members.
 struct ndjson_row {

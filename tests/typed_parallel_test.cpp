@@ -34,13 +34,7 @@ using jot::error_code;
 using row = jot_test::ndjson_row;
 using view_row = jot_test::ndjson_view_row;
 
-// What a read gave, as one comparable string: the error, or the value count.
-std::string describe(const jot::read_result& r, std::size_t size) {
-  if (r) return "ok, " + std::to_string(size) + " values";
-  const jot::error& e = r.error();
-  return std::string(jot::error_code_name(e.code)) + " at " + std::to_string(e.offset) + " (" +
-         std::to_string(e.line) + ":" + std::to_string(e.column) + ") path '" + std::string(r.path()) + "'";
-}
+const auto describe = jot_test::describe_read;
 
 // How the parallel read is run.
 enum class run_mode { threads, one_after_another, reversed };

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "jot/arena.h"
+#include "jot/detail/block_gate.h"
 #include "jot/detail/document_chunks.h"
 #include "jot/detail/run_workers.h"
 #include "jot/documents.h"
@@ -206,8 +207,6 @@ class parallel_stream {
                   const parallel_options& options, void* context, parallel_documents::callback on_document) noexcept;
   // Worker 0: reads and delivers the stream.
   void read() noexcept;
-  // Workers 1 and up: help with each block until the stream is done.
-  void help(std::size_t w) noexcept;
   // Delivers the plain reader's current document; false to stop.
   bool deliver_step() noexcept;
   // A block job's callback: the document's index and error made the stream's.
@@ -223,11 +222,7 @@ class parallel_stream {
   parallel_documents::callback on_document_;
   parallel_summary total_;
   parallel_documents* job_ = nullptr;  // its job, while published
-  // Bit 63: the stream is done. Bits 32-62: the block generation, odd while
-  // a block is published for helpers. Bits 0-31: helpers inside the block.
-  static constexpr std::uint64_t done_bit = std::uint64_t{1} << 63;
-  static constexpr std::uint64_t generation_one = std::uint64_t{1} << 32;
-  alignas(64) std::atomic<std::uint64_t> state_{0};
+  detail::block_gate gate_;  // how helpers join each block
 };
 
 // Parses the documents read from src (a file descriptor, a FILE*, a callback:

@@ -76,6 +76,9 @@ struct stream_window {
   std::size_t max_size = 0;  // with upstream: the largest window ever allocated (0: size)
 };
 
+template <class Sequence, class F>
+class parallel_ndjson_stream;  // jot/typed_parallel.h
+
 // How a stream is read.
 struct stream_options {
   document_format format = document_format::ndjson;  // how documents are separated
@@ -190,6 +193,8 @@ class stream_reader {
   void locate_in_window(error& e) noexcept;
 
   friend class parallel_stream;  // reads the stream a block at a time (jot/parallel.h)
+  template <class, class>
+  friend class parallel_ndjson_stream;  // the same into the caller's types (jot/typed_parallel.h)
   // The first step's start: reads the first bytes and skips a byte order
   // mark when allowed. False when the window could not be had (the current
   // document then fails).

@@ -16,7 +16,9 @@
 // The result is read_ndjson's for the same text: the same values, and for bad
 // input the same error (code, offset, line, column, "/<document index>/..."
 // path), with out ending at the failing document. Only a memory error may
-// differ: which arena a chunk uses depends on the timing. docs/streams.md.
+// differ: which arena a chunk uses depends on the timing. The same from a
+// stream larger than memory (a file descriptor, a pipe), one window at a
+// time: parallel_ndjson_stream. docs/streams.md.
 #pragma once
 
 #include <algorithm>
@@ -32,8 +34,10 @@
 #include <vector>
 
 #include "jot/arena.h"
+#include "jot/detail/block_gate.h"
 #include "jot/detail/document_chunks.h"
 #include "jot/detail/run_workers.h"
+#include "jot/stream.h"
 #include "jot/typed.h"
 
 namespace jot {
@@ -96,10 +100,14 @@ class parallel_ndjson_reader {
   };
   static constexpr std::size_t none = ~std::size_t{0};
 
+  template <class, class>
+  friend class parallel_ndjson_stream;  // one reader per block of a stream
+
   std::string_view text_;
   Sequence& out_;
   std::span<arena> arenas_;
   read_options read_;
+  std::size_t first_index_ = 0;  // the index of text's first document in an error's path
   std::size_t chunk_size_ = 1;
   std::size_t chunk_count_ = 0;  // 0 for an input too large
   std::span<chunk> chunks_;
@@ -126,6 +134,85 @@ read_result read_ndjson_parallel(std::string_view text JOT_LIFETIMEBOUND, Sequen
   parallel_ndjson_reader<Sequence> job(text, out, arenas, options);
   detail::run_workers(job, arenas.size());
   return job.finish();
+}
+
+// NDJSON read from a source (a file descriptor, a FILE*, a callback:
+// jot/stream.h) through a window into your own types on all cores, in bounded
+// memory. Worker 0 fills the window and takes its whole lines as one block;
+// every running worker reads the block as a parallel_ndjson_reader reads a
+// buffer, into values (reused from block to block: its elements keep their
+// capacity, except with allow_missing_members, where each value starts
+// value-initialized); then worker 0 hands each value to on_value(index, value), in
+// order, one call at a time, and the window moves on. on_value returns void,
+// or bool: false stops the read (the result is then a success). The outcome
+// is read_ndjson's over the whole stream: the same values with the same
+// indexes, and for bad input the same error (code; offset, line and column in
+// the stream; path led by the document's index), once every value before it
+// has been handed over. Beyond read_ndjson, a line larger than the window
+// (once the window can grow no more) fails with capacity_exceeded, and a
+// failed read with io_error, their path the index of the document they stop.
+template <class Sequence, class F>
+class parallel_ndjson_stream {
+ public:
+  using value_type = typename Sequence::value_type;
+
+  // Reads src through window into values (a std::vector, std::deque or
+  // std::list of a mapped type, pmr ones too) with one worker per arena;
+  // window, values, the arenas and on_value must outlive the job.
+  // options.chunk_size cuts each block as read_ndjson_parallel cuts a text.
+  // Nothing is allocated but the window (when it comes from upstream),
+  // values' elements, and a block's table when arena 0 has no room for it.
+  parallel_ndjson_stream(source src, const stream_window& window, Sequence& values JOT_LIFETIMEBOUND,
+                         std::span<arena> arenas JOT_LIFETIMEBOUND, const parallel_read_options& options,
+                         F& on_value JOT_LIFETIMEBOUND) noexcept;
+  parallel_ndjson_stream(const parallel_ndjson_stream&) = delete;
+  parallel_ndjson_stream& operator=(const parallel_ndjson_stream&) = delete;
+
+  // Runs worker w on the calling thread; call it once for each arena w (and
+  // work(0) alone when there is none), from any threads, as
+  // parallel_stream::work: work(0) reads the whole stream, alone if need be,
+  // and hands every value over; work(w) for w > 0 helps read each block
+  // while it runs. Each block resets every arena: a value's views into the
+  // window and the arenas stay valid only during its on_value call.
+  void work(std::size_t w) noexcept;
+  // Values handed to on_value.
+  std::size_t count() const noexcept { return count_; }
+  // read_ndjson's result for the stream; final once work(0) has returned.
+  const read_result& result() const noexcept JOT_LIFETIMEBOUND { return result_; }
+
+ private:
+  // Worker 0: reads the stream a block at a time.
+  void read() noexcept;
+  // Reads text (window bytes), with the helpers when shared, and hands its
+  // values over; false when the read is over (an error, or on_value said so).
+  bool read_block(std::string_view text, bool shared) noexcept;
+  // Fails the read with e, an error the stream reader located.
+  void fail(const error& e) noexcept;
+
+  arena none_{nullptr, 0};  // the stream reader's: it builds no document
+  stream_reader reader_;
+  Sequence& values_;
+  std::span<arena> arenas_;
+  parallel_read_options options_;
+  F& on_value_;
+  std::size_t count_ = 0;
+  read_result result_;
+  parallel_ndjson_reader<Sequence>* job_ = nullptr;  // the block's reader, while published
+  detail::block_gate gate_;  // how helpers join each block
+};
+
+// Reads the NDJSON lines of src through window into values on arenas.size()
+// threads (the calling thread is worker 0; the others are started for this
+// call: run a parallel_ndjson_stream on your own threads to avoid that),
+// handing each to on_value(index, value) as parallel_ndjson_stream does.
+// Returns read_ndjson's result for the stream; with no arena, reads on the
+// calling thread without arena memory.
+template <class Sequence, class F>
+read_result read_ndjson_parallel(source src, const stream_window& window, Sequence& values,
+                                 std::span<arena> arenas, const parallel_read_options& options, F&& on_value) {
+  parallel_ndjson_stream<Sequence, std::remove_reference_t<F>> job(src, window, values, arenas, options, on_value);
+  detail::run_workers(job, std::max<std::size_t>(arenas.size(), 1));
+  return job.result();
 }
 
 // ---- implementation ----
@@ -260,10 +347,98 @@ read_result parallel_ndjson_reader<Sequence>::finish() noexcept {
   if (failed < chunk_count_) {
     for (const failure& f : failures_)
       if (f.chunk == failed) result = f.result;
-    access::prepend_index(result, out_.size() - 1);  // out ends with the failing document
+    access::prepend_index(result, first_index_ + out_.size() - 1);  // out ends with the failing document
     jot::locate(access::error_of(result), text_);
   }
   return result;
+}
+
+template <class Sequence, class F>
+parallel_ndjson_stream<Sequence, F>::parallel_ndjson_stream(source src, const stream_window& window,
+                                                            Sequence& values, std::span<arena> arenas,
+                                                            const parallel_read_options& options,
+                                                            F& on_value) noexcept
+    // Strict and without a byte order mark, as read_ndjson; the reader only
+    // finds the lines (parse = false), the block readers check them.
+    : reader_(parser({}, options.read.kernel), src, window, none_,
+              {.format = document_format::ndjson, .parse = false}),
+      values_(values),
+      arenas_(arenas),
+      options_(options),
+      on_value_(on_value) {}
+
+template <class Sequence, class F>
+void parallel_ndjson_stream<Sequence, F>::work(std::size_t w) noexcept {
+  if (w == 0) {
+    read();
+    gate_.finish();
+  } else {
+    gate_.help([&] { job_->work(w); });
+  }
+}
+
+template <class Sequence, class F>
+void parallel_ndjson_stream<Sequence, F>::read() noexcept {
+  for (std::string_view block; reader_.next_block(block);) {
+    if (block.empty()) {  // a step of the plain reader: one line that fills the window, or its failure
+      if (!reader_.current()) return fail(reader_.current().error());
+      if (!read_block(reader_.source(), false)) return;
+    } else if (!read_block(block, true)) {
+      return;
+    }
+  }
+}
+
+template <class Sequence, class F>
+bool parallel_ndjson_stream<Sequence, F>::read_block(std::string_view text, bool shared) noexcept {
+  for (arena& a : arenas_) a.reset();  // no helper is inside: the last block is closed
+  // A member absent from its object keeps the element's value: with
+  // allow_missing_members, an element reused from an earlier block would
+  // carry an earlier document's member into this one, depending on where
+  // the window cut. Every value then starts as read_ndjson's would, from a
+  // value-initialized element.
+  if (options_.read.allow_missing_members) values_.clear();
+  read_result r;
+  {
+    parallel_ndjson_reader<Sequence> job(text, values_, arenas_, options_);
+    job.first_index_ = count_;
+    if (shared && arenas_.size() > 1) {
+      job_ = &job;
+      gate_.open();
+      job.work(0);
+      gate_.close();  // the job and the window may go once no helper is inside
+      job_ = nullptr;
+    } else if (!arenas_.empty()) {
+      job.work(0);
+    }
+    r = job.finish();
+  }
+  // On failure values ends with the failing document.
+  const std::size_t good = values_.size() - (r ? 0 : 1);
+  auto value = values_.begin();
+  for (std::size_t i = 0; i < good; ++i, ++value) {
+    ++count_;
+    if constexpr (std::is_void_v<decltype(on_value_(count_ - 1, *value))>) {
+      on_value_(count_ - 1, *value);
+    } else if (!static_cast<bool>(on_value_(count_ - 1, *value))) {
+      return false;
+    }
+  }
+  if (r) return true;
+  // The reader located the error in text: locate it in the stream.
+  error& e = detail::read_access<void>::error_of(r);
+  e.offset += static_cast<std::size_t>(text.data() - reader_.window_);
+  reader_.locate_in_window(e);
+  result_ = r;
+  return false;
+}
+
+template <class Sequence, class F>
+void parallel_ndjson_stream<Sequence, F>::fail(const error& e) noexcept {
+  using access = detail::read_access<void>;
+  access::fail(result_, e.code, e.message, e.offset, jot::type::absent);
+  access::error_of(result_) = e;
+  access::prepend_index(result_, count_);
 }
 
 }  // namespace jot
