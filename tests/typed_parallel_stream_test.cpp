@@ -11,6 +11,7 @@
 #include <atomic>
 #include <memory>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -268,6 +269,37 @@ TEST(TypedParallelStream, HelpersEarlyAndLate) {
     ASSERT_TRUE(job.result());
     EXPECT_TRUE(got == want.values);
   }
+}
+
+// With no arena the stream is read on the calling thread without arena
+// memory: values that need none decode, an escaped string read as a view
+// fails (capacity_exceeded, as read_ndjson without an arena says).
+TEST(TypedParallelStream, NoArena) {
+  const std::string text = rows_text(50);
+  char window[300];
+  string_source src{text, 11};
+  std::vector<row> block;
+  std::vector<row> got;
+  const jot::read_result r =
+      jot::read_ndjson_parallel(jot::source::of(src), {window, sizeof window}, block, std::span<jot::arena>(), {},
+                                [&](std::size_t, row& value) { got.push_back(value); });
+  ASSERT_TRUE(r) << describe(r, got.size());
+  EXPECT_TRUE(got == reference(text).values);
+
+  const std::string escaped = "{\"name\":\"a\",\"n\":1}\n{\"name\":\"\\u0062\",\"n\":2}\n";
+  string_source src2{escaped, 5};
+  std::vector<view_row> views;
+  std::size_t count = 0;
+  const jot::read_result v =
+      jot::read_ndjson_parallel(jot::source::of(src2), {window, sizeof window}, views, std::span<jot::arena>(), {},
+                                [&](std::size_t, view_row&) { ++count; });
+  std::vector<view_row> want;
+  const jot::read_result w = jot::read_ndjson(escaped, want);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(describe(v, count), describe(w, want.size() - 1));
+  EXPECT_EQ(v.error().code, error_code::capacity_exceeded);
+  EXPECT_EQ(v.path(), "/1/name");
+  EXPECT_EQ(count, 1u);
 }
 
 // With the caller's threads, window and arena buffers, and a warm block of
