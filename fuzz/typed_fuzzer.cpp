@@ -10,7 +10,10 @@
 //     rejects the text too, with the same code at the same byte, and any
 //     other error comes no later than the parser's first syntax error;
 //   - errors carry a position inside the input, with the right line and column;
-//   - a successful decode agrees with the DOM path, member by member.
+//   - a successful decode agrees with the DOM path, member by member;
+//   - with allow_trailing_content, a read of the first document into a
+//     jot::value stops where jot::parse with that option stops (consumed()),
+//     with the same value, or fails with the parser's error.
 #include <list>
 #include <map>
 #include <optional>
@@ -229,6 +232,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // was validated, so the text's first syntax error cannot lie before it.
       FUZZ_CHECK(res.error().offset <= doc.error().offset);
     }
+  }
+
+  // The first document alone (allow_trailing_content), read as a jot::value,
+  // which takes any JSON: where the parser with that option stops, with its
+  // value, or the parser's error.
+  jot::read_options first_only = o;
+  first_only.allow_trailing_content = true;
+  po.allow_trailing_content = true;
+  jot::arena first_arena, first_dom_arena;
+  jot::value first;
+  const jot::read_result f = jot::read(json, first, first_arena, first_only);
+  const auto first_doc = jot::parse(json, first_dom_arena, po);
+  const bool too_deep = !first_doc.ok() && first_doc.error().code == jot::error_code::depth_exceeded;
+  if (!too_deep) FUZZ_CHECK(f.ok() == first_doc.ok());
+  if (f.ok() && first_doc.ok()) {
+    FUZZ_CHECK(f.consumed() == first_doc->consumed());
+    FUZZ_CHECK(first == first_doc->root());
+  } else if (!f.ok() && !first_doc.ok() && !too_deep) {
+    FUZZ_CHECK(f.error().code == first_doc.error().code);
+    FUZZ_CHECK(f.error().offset == first_doc.error().offset);
   }
   return 0;
 }

@@ -93,6 +93,10 @@ struct read_options {
                                        // untrusted input)
   std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted
   jot::kernel kernel = kernel::automatic;  // the scanning kernel (jot/kernel.h)
+  bool allow_trailing_content = false;  // jot::read decodes the first document only and stops
+                                        // after it and the whitespace that follows it, instead of
+                                        // failing with trailing_content; read_result::consumed()
+                                        // says where (as parse_options' field; read_ndjson ignores it)
 };
 
 // What jot::read returns: success, or the error with the JSON Pointer of the
@@ -113,6 +117,10 @@ class [[nodiscard]] read_result {
   }
   // True when path() lost its beginning (it holds the last max_path bytes).
   bool path_truncated() const noexcept { return path_cut_; }
+  // On success, the input bytes jot::read decoded: the whole input, except with
+  // read_options::allow_trailing_content, where it ends after the document and
+  // the whitespace that follows it. 0 on failure, and from read_ndjson.
+  std::size_t consumed() const noexcept { return consumed_; }
   // The JSON type found where another was expected (type_mismatch), else absent.
   jot::type found() const noexcept { return found_; }
   // Writes "path: message, got a string (line:column)" into buf (NUL-terminated
@@ -123,6 +131,7 @@ class [[nodiscard]] read_result {
   template <class>
   friend struct detail::read_access;
   jot::error err_{};
+  std::size_t consumed_ = 0;
   jot::type found_ = jot::type::absent;
   bool path_cut_ = false;
   std::uint16_t path_size_ = 0;

@@ -46,6 +46,7 @@ struct read_access<void> {
     r.found_ = found;
   }
   static void set_needed(read_result& r, std::size_t needed) noexcept { r.err_.needed = needed; }
+  static void set_consumed(read_result& r, std::size_t consumed) noexcept { r.consumed_ = consumed; }
   static jot::error& error_of(read_result& r) noexcept { return r.err_; }
   // Prepends bytes to the path; keeps the last max_path bytes.
   static void prepend_raw(read_result& r, const char* s, std::size_t n) noexcept {

@@ -975,16 +975,18 @@ inline reader start_reader(std::string_view json, arena* memory, const read_opti
 
 // Reads [r.p, r.end) as one whole document into out, as jot::read reads its
 // input (and read_ndjson a line): a byte order mark is an error (as jot::parse
-// says by default), whitespace may surround the value, nothing may follow it.
+// says by default), whitespace may surround the value, nothing may follow it
+// unless trailing is allowed (r.p then stops after the whitespace, where
+// jot::parse's allow_trailing_content stops).
 template <class T>
-inline bool read_text(reader& r, T& out) {
+inline bool read_text(reader& r, T& out, bool allow_trailing = false) {
   if (r.end - r.p >= 3 && r.p[0] == 0xEF && r.p[1] == 0xBB && r.p[2] == 0xBF)
     return fail_at(r, error_code::byte_order_mark, r.p, nullptr);
   skip_ws(r);
   if (r.p == r.end) return fail_at(r, error_code::empty_input, r.p, nullptr);
   if (!read_value(r, out)) return false;
   skip_ws(r);
-  if (r.p == r.end) return true;
+  if (r.p == r.end || allow_trailing) return true;
   const skipped t = skip_error(r.p, r.end, error_code::unexpected_character);  // a comment, perhaps
   return fail_at(r, t.code == error_code::unexpected_character ? error_code::trailing_content : t.code, r.p, nullptr);
 }
@@ -996,8 +998,8 @@ JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* me
   reader r = start_reader(json, memory, options, result);
   if (json.size() > jot::max_input_size) {
     fail_at(r, error_code::input_too_large, r.begin, nullptr);
-  } else {
-    read_text(r, out);
+  } else if (read_text(r, out, options.allow_trailing_content)) {
+    path_access::set_consumed(result, static_cast<std::size_t>(r.p - r.begin));
   }
   if (r.failed) jot::locate(path_access::error_of(result), json);
 }
