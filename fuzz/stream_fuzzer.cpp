@@ -11,7 +11,8 @@
 // sources, error codes and positions); array elements equal the same stream
 // read through a window holding all of it, and the whole array's elements.
 // A reader with parse = false yields the same steps once each source is
-// checked by jot::visit and its error located by the reader. NDJSON and
+// checked by jot::visit and its error located by the reader, and so does a
+// typed_stream_reader decoding each document into a jot::value. NDJSON and
 // json_seq on two threads (jot::parallel_stream) yield what the reader
 // yields through the same window, a window that fits every document and
 // one that fits few.
@@ -25,6 +26,7 @@
 #include <jot/documents.h>
 #include <jot/parallel.h>
 #include <jot/stream.h>
+#include <jot/typed_stream.h>
 #include <jot/visit.h>
 
 #include "fuzz_check.h"
@@ -123,6 +125,33 @@ std::vector<step> stream_unparsed(const jot::parser& p, std::string_view text, s
     }
     out.push_back(std::move(s));
     if (!out.back().ok && stops) break;
+  }
+  return out;
+}
+
+// The steps of a typed_stream_reader decoding into a jot::value (which takes
+// any JSON): for strict options the same as the reader's, though each
+// element is found by the decode itself (retried after a refill) rather than
+// by a parse or a scan.
+std::vector<step> stream_typed(const jot::parser& p, std::string_view text, std::size_t window, std::size_t chunk,
+                               const jot::stream_options& o) {
+  std::unique_ptr<char[]> w(new char[window]);
+  chunked src{text, chunk};
+  jot::arena a;
+  const jot::read_options ro{.validate_utf8 = p.options().validate_utf8, .max_depth = p.options().max_depth,
+                             .kernel = p.kernel()};
+  jot::typed_stream_reader<jot::value> r(jot::source::of(src), {w.get(), window}, a, o, ro);
+  std::vector<step> out;
+  while (r.next()) {
+    FUZZ_CHECK(r.index() == out.size());
+    step s{r.result().ok(), r.result().error(), std::string(r.source()), {}};
+    if (s.ok) {
+      jot::output_buffer buf;
+      auto written = jot::write(r.value(), buf);
+      FUZZ_CHECK(written.ok());
+      s.json = std::string(*written);
+    }
+    out.push_back(std::move(s));
   }
   return out;
 }
@@ -258,6 +287,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // parser's rules; else a prefix format is parsed anyway, the same steps.
   if (!options.allow_comments && !options.allow_trailing_commas && !options.keep_number_text) {
     check_same(stream_unparsed(p, text, window, chunk, so), want);
+    if (!options.allow_bom) check_same(stream_typed(p, text, window, chunk, so), want);
   } else if (prefix) {
     jot::stream_options uo = so;
     uo.parse = false;

@@ -128,6 +128,11 @@ stream_reader::~stream_reader() {
 }
 
 error stream_reader::parse(const char* bytes, std::size_t size) noexcept {
+  if (decode_ != nullptr) {  // typed_stream_reader's decoder, in place of the scan
+    const error e = decode_(decode_context_, bytes, size, consumed_);
+    if (e.ok() && !current_.ok()) current_ = document();  // an empty one: root() absent
+    return e;
+  }
   if (scan_only_) {
     const error e = documents::scan_step(parser_, engine_, std::string_view(bytes, size), &consumed_);
     if (e.ok() && !current_.ok()) current_ = document();  // an empty one: root() absent
@@ -527,7 +532,7 @@ error stream_reader::parse_prefix(bool& failed_io) noexcept {
       if (e.ok() && !ends_word(window_[end_ - 1])) return e;
       error c = make_error(error_code::capacity_exceeded, cap_ + 1);
       c.message = "document larger than the stream window";
-      c.offset = pos_;
+      c.offset = 0;  // relative to pos_, as every error parse() returns
       return c;
     }
   }
@@ -544,10 +549,9 @@ bool stream_reader::next_concatenated() noexcept {
     }
     source_offset_ = base_ + pos_;
     error located = e;
-    if (e.code != error_code::capacity_exceeded) {
+    if (e.code != error_code::capacity_exceeded)
       source_ = std::string_view(window_ + pos_, std::min(e.offset, end_ - pos_));
-      located.offset += pos_;
-    }
+    located.offset += pos_;
     return fail(located);
   }
   const std::size_t consumed = consumed_;
@@ -666,10 +670,9 @@ bool stream_reader::next_element() noexcept {
         located = make_error(error_code::unexpected_end);
         located.offset = end_ - pos_;
       }
-      if (e.code != error_code::capacity_exceeded) {
+      if (e.code != error_code::capacity_exceeded)
         source_ = std::string_view(window_ + pos_, std::min(located.offset, end_ - pos_));
-        located.offset += pos_;
-      }
+      located.offset += pos_;
       return fail(located);
     }
     source_ = std::string_view(window_ + pos_, consumed_);

@@ -78,6 +78,8 @@ struct stream_window {
 
 template <class Sequence, class F>
 class parallel_ndjson_stream;  // jot/typed_parallel.h
+template <class T>
+class typed_stream_reader;  // jot/typed_stream.h
 
 // How a stream is read.
 struct stream_options {
@@ -191,6 +193,17 @@ class stream_reader {
   void count_lines(std::uint64_t at) noexcept;
   // Sets e's offset (now relative to the window), line and column in the stream.
   void locate_in_window(error& e) noexcept;
+
+  // Decodes the document or element at the start of bytes (size of them) in
+  // place of parse = false's validating scan: returns the error (offset
+  // relative to bytes) and, on success, sets consumed to the document and the
+  // whitespace after it, as the scan does.
+  using prefix_decoder = error (*)(void* context, const char* bytes, std::size_t size,
+                                   std::size_t& consumed) noexcept;
+  prefix_decoder decode_ = nullptr;  // set by typed_stream_reader (jot/typed_stream.h)
+  void* decode_context_ = nullptr;
+  template <class>
+  friend class typed_stream_reader;
 
   friend class parallel_stream;  // reads the stream a block at a time (jot/parallel.h)
   template <class, class>
