@@ -227,6 +227,48 @@ TEST(Stream, WindowGrowsUpToItsMaximum) {
   }
 }
 
+// A document that overflows a fixed arena fails with capacity_exceeded where
+// documents says, also after earlier documents in the window (the offset of
+// a prefix parse's error is relative to the document; the window's own
+// capacity error once had another convention, which mislocated this one).
+TEST(Stream, ArenaFullIsLocatedAsDocumentsSays) {
+  const std::string big = "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30]";
+  const std::string concatenated = "[1,2] \n " + big;
+  const std::string array = "[[1,2],\n" + big + "]";
+  alignas(16) static char memory[256];
+  jot::error want;
+  {
+    jot::arena a(memory, sizeof memory);
+    jot::documents d(concatenated, a, {.format = document_format::concatenated});
+    ASSERT_TRUE(d.next());
+    ASSERT_TRUE(d.current());
+    ASSERT_TRUE(d.next());
+    ASSERT_FALSE(d.current());
+    want = d.current().error();
+    ASSERT_EQ(want.code, error_code::capacity_exceeded);
+  }
+  for (bool elements : {false, true}) {
+    const std::string& text = elements ? array : concatenated;
+    jot::arena a(memory, sizeof memory);
+    char window[512];
+    string_source src{text, 5};
+    jot::stream_reader r(jot::source::of(src), {window, sizeof window}, a,
+                         {.format = document_format::concatenated, .array_elements = elements});
+    ASSERT_TRUE(r.next());
+    ASSERT_TRUE(r.current());
+    ASSERT_TRUE(r.next());
+    ASSERT_FALSE(r.current());
+    const jot::error& e = r.current().error();
+    EXPECT_EQ(e.code, error_code::capacity_exceeded);
+    // The same place in the big document, which starts at byte 8 of both
+    // texts; its line starts one byte later in the array.
+    ASSERT_EQ(text.find(big), concatenated.find(big));
+    EXPECT_EQ(e.offset, want.offset);
+    EXPECT_EQ(e.line, 2u);
+    EXPECT_EQ(e.column, want.column - (elements ? 1 : 0));
+  }
+}
+
 TEST(Stream, EmptyWindowFails) {
   for (bool array : {false, true}) {
     string_source src{"[1]\n"};
