@@ -23,13 +23,16 @@
 
 namespace jot_test {
 
-// A read's outcome as one comparable string: the error (code, offset, line,
-// column, path), or the number of values read.
+// An error and its path as one comparable string: code, offset, line, column, path.
+inline std::string describe_error(const jot::error& e, std::string_view path) {
+  return std::string(jot::error_code_name(e.code)) + " at " + std::to_string(e.offset) + " (" +
+         std::to_string(e.line) + ":" + std::to_string(e.column) + ") path '" + std::string(path) + "'";
+}
+
+// A read's outcome as one comparable string: the error, or the number of values read.
 inline std::string describe_read(const jot::read_result& r, std::size_t values) {
   if (r) return "ok, " + std::to_string(values) + " values";
-  const jot::error& e = r.error();
-  return std::string(jot::error_code_name(e.code)) + " at " + std::to_string(e.offset) + " (" +
-         std::to_string(e.line) + ":" + std::to_string(e.column) + ") path '" + std::string(r.path()) + "'";
+  return describe_error(r.error(), r.path());
 }
 
 // A row with owning members.

@@ -84,22 +84,16 @@ std::vector<typed_step<T>> two_pass(std::string_view text, std::size_t window, c
       // The reader's own error, with the step's index for a path.
       typed_step<T> s;
       s.index = r.index();
-      const jot::error& e = r.current().error();
-      s.error = std::string(jot::error_code_name(e.code)) + " at " + std::to_string(e.offset) + " (" +
-                std::to_string(e.line) + ":" + std::to_string(e.column) + ") path '/" + std::to_string(r.index()) +
-                "'";
+      s.error = jot_test::describe_error(r.current().error(), "/" + std::to_string(r.index()));
       out.push_back(s);
       continue;
     }
     a.reset();
     const jot::read_result res = jot::read(r.source(), value, a, read);
     if (!res) {
-      const jot::error e = r.locate(res.error());
       typed_step<T> s;
       s.index = r.index();
-      s.error = std::string(jot::error_code_name(e.code)) + " at " + std::to_string(e.offset) + " (" +
-                std::to_string(e.line) + ":" + std::to_string(e.column) + ") path '/" + std::to_string(r.index()) +
-                std::string(res.path()) + "'";
+      s.error = jot_test::describe_error(r.locate(res.error()), "/" + std::to_string(r.index()) + std::string(res.path()));
       out.push_back(s);
       // A bad document ends the loop unless the format finds the next one and we go on.
       const bool resyncs = !o.array_elements && o.format != document_format::concatenated;

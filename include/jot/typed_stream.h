@@ -134,8 +134,12 @@ bool typed_stream_reader<T>::next() noexcept {
   const jot::result<document>& d = reader_.current();
   if (!d.ok()) {
     // The reader's error, located in the stream: the decoder's, with its
-    // path, when the decoder failed the step.
-    result_ = decoder_failed_ && decoded_.error().code == d.error().code ? decoded_ : read_result();
+    // path, when the decoder's last error is the one the reader reports (the
+    // reader substitutes its own, with its own message, for a window too
+    // small or an array that ends early).
+    const bool decoders = decoder_failed_ && decoded_.error().code == d.error().code &&
+                          decoded_.error().message == d.error().message;
+    result_ = decoders ? decoded_ : read_result();
     if (result_.ok()) access::fail(result_, d.error().code, d.error().message, 0, jot::type::absent);
     access::error_of(result_) = d.error();
     access::prepend_index(result_, reader_.index());
