@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <string_view>
 
 #include "bits.h"  // src/
@@ -66,6 +67,26 @@ TEST(Bits, ShortLoadsHoldTheBytesAndZerosAbove) {
     store_le64(out + 8, b.hi);
     for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(out[i], i < n ? bytes[i] : 0) << "n " << n << ", byte " << i;
     EXPECT_EQ(b.lo & 0xFF, n > 0 ? bytes[0] : 0u);  // little-endian values on any host
+  }
+}
+
+// Every size class of copy_short (1-3, 4-7, 8-16, 17-32, 33-64 and the
+// memcpy above), with its bound known to the compiler as in the writer
+// (chunks of at most 2 KB): exactly n bytes land, none before or after.
+TEST(Bits, CopyShortCopiesExactlyNBytes) {
+  constexpr std::size_t limit = 2048;
+  std::string source(limit, '\0');
+  for (std::size_t i = 0; i < limit; ++i) source[i] = static_cast<char>('!' + (i * 13) % 90);
+  for (std::size_t n = 0; n <= 300; ++n) {
+    for (const std::size_t offset : {0u, 1u, 7u}) {
+      std::string out(limit + 64, '#');
+      const std::size_t m = n < limit ? n : limit;
+      copy_short(out.data() + 16, source.data() + offset, m);
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        const char want = i >= 16 && i < 16 + m ? source[offset + i - 16] : '#';
+        ASSERT_EQ(out[i], want) << "n " << n << ", offset " << offset << ", byte " << i;
+      }
+    }
   }
 }
 

@@ -112,15 +112,18 @@ inline out_range put_empty(write_target& t, out_range o, const char* brackets) n
 
 template <bool Pretty, class R>
 out_range put_array(write_target& t, out_range o, const R& range, std::uint32_t depth) noexcept {
+  JOT_SCALAR_RANGE(o);
   using E = typename element<R>::type;
   auto it = std::begin(range);
   const auto end = std::end(range);
   if (it == end) return put_empty(t, o, "[]");
   o = open_container<Pretty>(t, o, '[', depth);
   o = put<Pretty, E>(t, o, *it, depth + 1);
+  JOT_SCALAR_RANGE(o);
   for (++it; it != end; ++it) {
     o = next_element<Pretty>(t, o, depth);
     o = put<Pretty, E>(t, o, *it, depth + 1);
+    JOT_SCALAR_RANGE(o);
   }
   return close_container<Pretty>(t, o, ']', depth);
 }
@@ -142,6 +145,7 @@ out_range put_tuple(write_target& t, out_range o, const T& v, std::uint32_t dept
 // std::unordered_map).
 template <bool Pretty, class M>
 out_range put_map(write_target& t, out_range o, const M& map, std::uint32_t depth) noexcept {
+  JOT_SCALAR_RANGE(o);
   auto it = map.begin();
   if (it == map.end()) return put_empty(t, o, "{}");
   o = open_container<Pretty>(t, o, '{', depth);
@@ -258,6 +262,7 @@ consteval bool has_absent_members() {
 // option off; this copy costs none, for 8% more of its code.
 template <bool Pretty, class T>
 out_range put_object_skipping(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
+  JOT_SCALAR_RANGE(o);
   char* cur = o.cur;
   char* lim = o.lim;
   bool first = true;
@@ -269,6 +274,7 @@ out_range put_object_skipping(write_target& t, out_range o, const T& v, std::uin
                                                                           first ? '{' : ',');
     first = false;
     r = put<Pretty>(t, r, member, depth + 1);
+    JOT_SCALAR_RANGE(r);
     cur = r.cur;
     lim = r.lim;
   });
@@ -294,6 +300,7 @@ out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t dep
     jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
       out_range r = put_member_key<Pretty, T, decltype(index)::value>(t, out_range{cur, lim}, depth);
       r = put<Pretty>(t, r, member, depth + 1);
+      JOT_SCALAR_RANGE(r);
       cur = r.cur;
       lim = r.lim;
     });
@@ -310,6 +317,7 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
                 "jot::write: this type has no JSON mapping (jot/typed.h lists what maps to what; "
                 "characters are not numbers; a class that is not an aggregate needs "
                 "jot::meta<T>::members or a proxy)");
+  JOT_SCALAR_RANGE(o);
   if constexpr (s == shape::boolean) {
     return v ? put_text(t, o, "true\0\0\0\0", 4) : put_text(t, o, "false\0\0\0", 5);
   } else if constexpr (s == shape::integer) {
