@@ -112,7 +112,6 @@ inline out_range put_empty(write_target& t, out_range o, const char* brackets) n
 
 template <bool Pretty, class R>
 out_range put_array(write_target& t, out_range o, const R& range, std::uint32_t depth) noexcept {
-  JOT_SCALAR_RANGE(o);
   using E = typename element<R>::type;
   auto it = std::begin(range);
   const auto end = std::end(range);
@@ -145,14 +144,15 @@ out_range put_tuple(write_target& t, out_range o, const T& v, std::uint32_t dept
 // std::unordered_map).
 template <bool Pretty, class M>
 out_range put_map(write_target& t, out_range o, const M& map, std::uint32_t depth) noexcept {
-  JOT_SCALAR_RANGE(o);
   auto it = map.begin();
   if (it == map.end()) return put_empty(t, o, "{}");
   o = open_container<Pretty>(t, o, '{', depth);
   for (bool first = true; it != map.end(); ++it, first = false) {
     if (!first) o = next_element<Pretty>(t, o, depth);
+    JOT_SCALAR_RANGE(o);
     o = write_key(t, o, it->first.data(), it->first.size());
     o = put<Pretty>(t, o, it->second, depth + 1);
+    JOT_SCALAR_RANGE(o);
   }
   return close_container<Pretty>(t, o, '}', depth);
 }
@@ -262,7 +262,6 @@ consteval bool has_absent_members() {
 // option off; this copy costs none, for 8% more of its code.
 template <bool Pretty, class T>
 out_range put_object_skipping(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
-  JOT_SCALAR_RANGE(o);
   char* cur = o.cur;
   char* lim = o.lim;
   bool first = true;
