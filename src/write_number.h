@@ -254,7 +254,12 @@ inline char* write_double(char* out, double d) noexcept {
     buf[0] = static_cast<char>('0' + top);
     const unsigned zeros = write_sixteen_digits(buf + 1, static_cast<std::uint32_t>(hi - std::uint64_t{top} * 100000000),
                                                 static_cast<std::uint32_t>(dec.digits - hi * 100000000));
-    k = static_cast<int>(decimal_digits(dec.digits));
+    // Schubfach's one-product path (nearly every double with a fraction)
+    // gives 16 or 17 digits, may they end in zeros: one compare counts them,
+    // off the latency chain that decimal_digits' table load lengthened
+    // (HACKING.md, session 31).
+    k = dec.digits >= 1000000000000000u ? 16 + (dec.digits >= 10000000000000000u ? 1 : 0)
+                                        : static_cast<int>(decimal_digits(dec.digits));
     digits = buf + 17 - k;
     n = dec.exponent + k;  // the value is 0.d1d2..dk * 10^n; trailing zeros do not change n
     k -= static_cast<int>(zeros);  // dec.digits != 0, so at most 16 of its k digits, fewer than k
