@@ -776,9 +776,14 @@ inline bool read_object(reader& r, T& out) {
   if (!ok) return false;
   // Members the object did not name: optional ones are emptied, the others
   // are an error unless allowed.
-  std::size_t named = 0;
-  for (std::uint64_t w : seen) named += static_cast<std::size_t>(std::popcount(w));
-  if (named == n) return true;
+  // Each word of seen full when every member was named: compared with the
+  // full words, not counted (std::popcount is a libgcc call on baseline x86).
+  bool named_all = true;
+  for (std::size_t w = 0; w < words; ++w) {
+    const std::size_t bits = n - w * 64 < 64 ? n - w * 64 : 64;  // n == 0: one empty word
+    named_all &= seen[w] == (bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1);
+  }
+  if (named_all) return true;
   bool complete = true;
   jot::reflect::for_each_member(out, [&](auto index, std::string_view key, auto& member) {
     constexpr std::size_t i = decltype(index)::value;
