@@ -2,6 +2,8 @@
 #   make bench         every workload against every available peer; writes
 #                      build/release/bench/results.{json,md} and one SVG per workload
 #   make bench-quick   the same with shorter repetitions (under a minute once built)
+#   make bench-ab      jot at BASE (default HEAD) against the working tree, alternated in one
+#                      process (bench/ab/run.sh); not in `make test`
 #   make bench-compile compile time and object size of each C++ library's typed
 #                      OpenRTB decoder + encoder (bench/typed/compile_cost.py); not in `make test`
 # Builds (C++ in build/release, Rust with cargo, Go with go build) happen before
@@ -31,3 +33,10 @@ bench-compile:
 	$(CMAKE) -S . -B $(BENCH_BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_BENCH=ON $(BENCH_CMAKE_ARGS)
 	$(CMAKE) --build $(BENCH_BUILD) --target jot -j $(JOBS)
 	python3 bench/typed/compile_cost.py --build $(BENCH_BUILD)
+
+# jot at BASE (a git revision; default HEAD) against the working tree, alternated
+# in one process (bench/ab/run.sh): the ratio a change makes, on a noisy machine.
+BASE ?= HEAD
+.PHONY: bench-ab
+bench-ab:
+	@sh bench/ab/run.sh $(BASE)
