@@ -26,21 +26,38 @@ mkdir -p "$out"
 if [ "$base" = worktree ]; then
   base_src=$root
 else
+  # Extracted again only for another revision, so that its build is kept.
   base_src=$out/base-src
-  rm -rf "$base_src"
-  mkdir -p "$base_src"
-  git -C "$root" archive "$base" | tar -x -C "$base_src"
+  rev=$(git -C "$root" rev-parse --verify "$base^{commit}")
+  if [ "$(cat "$base_src/.jot-ab-revision" 2>/dev/null)" != "$rev" ]; then
+    rm -rf "$base_src"
+    mkdir -p "$base_src"
+    git -C "$root" archive "$rev" | tar -x -C "$base_src"
+    echo "$rev" >"$base_src/.jot-ab-revision"
+  fi
 fi
 
 # build SIDE SOURCE COMPILER: the plug-in of that side, $out/SIDE.so
 build() {
   side=$1 src=$2 compiler=$3
+  # A build directory configured for another source tree or compiler starts over.
+  cache=$out/$side/CMakeCache.txt
+  if [ -f "$cache" ] && ! { grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$src" "$cache" &&
+    grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=$(command -v "$compiler")$" "$cache"; }; then
+    rm -rf "${out:?}/$side"
+  fi
   # shellcheck disable=SC2086
   cmake -S "$src" -B "$out/$side" $generator -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$compiler" \
     -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DCMAKE_CXX_VISIBILITY_PRESET=hidden -DCMAKE_VISIBILITY_INLINES_HIDDEN=ON \
     -DJOT_BUILD_TESTS=OFF -DJOT_BUILD_BENCH=OFF -DJOT_BUILD_TOOLS=OFF >/dev/null
   cmake --build "$out/$side" --target jot -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
   # The schemas are the current tree's (bench/runner), the library the side's own.
+  # The plug-in is compiled again only when something it is made of is newer.
+  so=$out/$side.so
+  if [ -f "$so" ] && [ "$so" -nt "$out/$side/libjot.a" ] &&
+    [ -z "$(find "$src/include" "$root/bench/runner" "$root/bench/ab/plugin.cpp" -newer "$so" -print -quit)" ]; then
+    return 0
+  fi
   "$compiler" -std=c++20 -O3 -DNDEBUG -fPIC -shared -fvisibility=hidden -fvisibility-inlines-hidden \
     -I"$src/include" -I"$root/bench/runner" "$root/bench/ab/plugin.cpp" "$out/$side/libjot.a" -o "$out/$side.so"
 }
