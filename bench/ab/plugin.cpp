@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <fstream>
 #include <memory>
 #include <sstream>
