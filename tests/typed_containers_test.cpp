@@ -17,11 +17,13 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "alloc_counter.h"
 #include "jot/jot.h"
 #include "jot/typed.h"
 
@@ -225,6 +227,62 @@ TEST(TypedContainers, DequesAndListsReadLikeVectors) {
   r = read_into(R"({"d":[],"l":["a",1],"s":[],"u":[],"nested":[]})", b);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.path(), "/l/1");
+}
+
+struct event {
+  std::string name;
+  std::vector<int> topics;
+  std::optional<std::string> note;
+  friend bool operator==(const event&, const event&) = default;
+};
+
+// A map read again holds exactly the new document's entries; an entry whose
+// key comes again is the same node with its value read again in place.
+template <class M>
+void check_maps_read_again() {
+  M m;
+  const std::string first =
+      R"({"138586341":{"name":"a name long enough for the heap","topics":[1,2,3],"note":"x"},)"
+      R"("138586345":{"name":"b","topics":[4]},"138586349":{"name":"c","topics":[]}})";
+  ASSERT_TRUE(read_into(first, m).ok());
+  ASSERT_EQ(m.size(), 3u);
+  const event* kept = &m.at("138586345");
+  // One key gone, one new, one repeated in the document (allowed: the last wins).
+  const std::string second = R"({"138586345":{"name":"b2","topics":[5,6]},"138586341":)"
+                             R"({"name":"a name long enough for the heap, again","topics":[7]},)"
+                             R"("138586350":{"name":"d","topics":[8]},"138586345":{"name":"b3","topics":[9]}})";
+  jot::read_options o;
+  o.allow_duplicate_keys = true;
+  ASSERT_TRUE(read_into(second, m, o).ok());
+  ASSERT_EQ(m.size(), 3u);
+  EXPECT_EQ(m.count("138586349"), 0u);
+  EXPECT_EQ(&m.at("138586345"), kept);  // the same node
+  EXPECT_EQ(m.at("138586345"), (event{"b3", {9}, std::nullopt}));
+  EXPECT_EQ(m.at("138586341"), (event{"a name long enough for the heap, again", {7}, std::nullopt}));
+  EXPECT_EQ(m.at("138586350"), (event{"d", {8}, std::nullopt}));
+  // Without the option the repeated key is still duplicate_key.
+  const auto dup = read_into(second, m);
+  ASSERT_FALSE(dup.ok());
+  EXPECT_EQ(dup.error().code, error_code::duplicate_key);
+  // The same document again: nothing allocated (the keys fit in the string's
+  // own buffer; the name's capacity is the node's, reused).
+  ASSERT_TRUE(read_into(first, m).ok());
+  const char* kept_name = m.at("138586341").name.data();
+  const std::size_t before = jot_test::allocation_count();
+  ASSERT_TRUE(read_into(first, m).ok());
+  if constexpr (!std::is_same_v<M, std::unordered_map<std::string, event>>) {
+    EXPECT_EQ(jot_test::allocation_count(), before);
+  } else {
+    EXPECT_LE(jot_test::allocation_count(), before + 1);  // the emptied map's one bucket array
+  }
+  EXPECT_EQ(m.at("138586341").name.data(), kept_name);
+  EXPECT_EQ(m.at("138586341"), (event{"a name long enough for the heap", {1, 2, 3}, "x"}));
+  EXPECT_EQ(m.size(), 3u);
+}
+
+TEST(TypedContainers, MapsReadAgainKeepTheNodesOfKeysThatComeAgain) {
+  check_maps_read_again<std::map<std::string, event>>();
+  check_maps_read_again<std::unordered_map<std::string, event>>();
 }
 
 TEST(TypedContainers, SetsHoldDistinctElements) {
