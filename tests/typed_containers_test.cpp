@@ -13,6 +13,7 @@
 #include <map>
 #include <memory_resource>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <string_view>
@@ -283,6 +284,50 @@ void check_maps_read_again() {
 TEST(TypedContainers, MapsReadAgainKeepTheNodesOfKeysThatComeAgain) {
   check_maps_read_again<std::map<std::string, event>>();
   check_maps_read_again<std::unordered_map<std::string, event>>();
+}
+
+// Random documents read one after another into one map give what each gives
+// read into a new map: keys from a small pool (so that many come again, some
+// twice in one document), values of every length, some documents failing
+// half-way (the next read must not depend on what a failed one left).
+template <class M>
+void check_maps_read_again_like_new_ones() {
+  std::mt19937 rng(7);
+  M reused;
+  int compared = 0;
+  for (int doc = 0; doc < 400; ++doc) {
+    std::string text = "{";
+    const int members = static_cast<int>(rng() % 7);
+    for (int i = 0; i < members; ++i) {
+      if (i != 0) text += ",";
+      text += "\"k" + std::to_string(rng() % 6) + "\":{\"name\":\"" + std::string(rng() % 40, 'n') + "\",\"topics\":[";
+      for (unsigned t = rng() % 4; t != 0; --t) text += std::to_string(rng() % 100) + (t == 1 ? "" : ",");
+      text += "]";
+      if (rng() % 2) text += ",\"note\":\"x\"";
+      text += "}";
+    }
+    if (rng() % 10 == 0) text += ",\"k1\":{\"name\":7}";  // a type error at the end
+    text += "}";
+    jot::read_options o;
+    o.allow_duplicate_keys = rng() % 2 == 0;
+    M fresh;
+    const auto want = read_into(text, fresh, o);
+    const auto got = read_into(text, reused, o);
+    ASSERT_EQ(got.ok(), want.ok()) << text;
+    if (!want.ok()) {
+      EXPECT_EQ(got.error().code, want.error().code) << text;
+      EXPECT_EQ(got.error().offset, want.error().offset) << text;
+      continue;
+    }
+    ASSERT_EQ(reused, fresh) << text;
+    ++compared;
+  }
+  EXPECT_GT(compared, 150);
+}
+
+TEST(TypedContainers, MapsReadAgainAsNewOnes) {
+  check_maps_read_again_like_new_ones<std::map<std::string, event>>();
+  check_maps_read_again_like_new_ones<std::unordered_map<std::string, event>>();
 }
 
 TEST(TypedContainers, SetsHoldDistinctElements) {
