@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <string>
@@ -92,7 +93,7 @@ class value_maker {
 };
 
 // Damage at one byte: replaced by, or preceded by, a byte that matters to
-// the block classifier, or removed.
+// the skip (quotes, escapes, brackets, controls, UTF-8 leads), or removed.
 void damage(std::string& t, std::mt19937& rng) {
   static const char bytes[] = {'"', '\\', ',', ':', '[', ']', '{', '}', ' ', '\n', 'u', '0', '-', 'e',
                                '.', 't', 'x', '\x01', '\x1f', '\x7f', '\x80', '\xbf', '\xc3', '\xe2',
@@ -107,9 +108,6 @@ void damage(std::string& t, std::mt19937& rng) {
   }
 }
 
-// The skip's verdict against the DOM parser's, for value skipped before a
-// known member and as the last member (the document's last block then is
-// partial).
 // The item after a first element of 600 bytes: in an array, in an object,
 // and three levels down.
 std::string after_long_first(const std::string& item, int wrapper) {
@@ -121,6 +119,8 @@ std::string after_long_first(const std::string& item, int wrapper) {
   }
 }
 
+// The skip's verdict against the DOM parser's for item (after a long first
+// element, each way), skipped before a known member and as the last member.
 void expect_judged_like_the_dom(const std::string& item, bool validate_utf8, std::size_t& valid,
                                 std::size_t& invalid) {
   for (int n = 0; n < 6; ++n) {
@@ -149,7 +149,7 @@ void expect_judged_like_the_dom(const std::string& item, bool validate_utf8, std
   }
 }
 
-TEST(TypedSkip, BlocksAcceptWhatTheDomAccepts) {
+TEST(TypedSkip, AcceptsWhatTheDomAccepts) {
   std::mt19937 rng(2026);
   std::size_t valid = 0, invalid = 0;
   for (int i = 0; i < 4000; ++i) {
@@ -168,7 +168,7 @@ TEST(TypedSkip, BlocksAcceptWhatTheDomAccepts) {
 // Every position of a backslash run, a string's quotes, a multi-byte
 // sequence and a number against a 64-byte edge: padded so that the piece
 // starts at each byte from 50 to 80 after the long first element.
-TEST(TypedSkip, PiecesAtEveryBlockEdge) {
+TEST(TypedSkip, PiecesAtEvery64ByteEdge) {
   static const char* pieces[] = {"\"\\\\\"", "\"\\\"\"", "\"\\\\\\\"\"", "\"\\ud83d\\ude00\"", "\"\\ud83d\"",
                                  "\"\\ude00\"", "\"\xf0\x9f\x98\x80\"", "\"\xe2\x82\xac\"", "\"\xe2\x82\"",
                                  "\"\xed\xa0\x80\"", "123456.789e-5", "-0", "01", "1.", "truex", "nul",
