@@ -17,9 +17,8 @@ std::size_t json_string::decode(char* dst) const noexcept {
     if (!raw_.empty()) std::memcpy(dst, start, raw_.size());
     return raw_.size();
   }
-  // The view ends at the closing quote, so the decoder stops at its end (as
-  // at an unterminated string) with every byte decoded.
-  return unescape_string<scanner, true>(start, first, end, false, dst).size;
+  // The view ends at the closing quote: its end is the decoder's close.
+  return decode_escaped_string<scanner>(start, first, end, end, false, dst).size;
 }
 
 }  // namespace jot

@@ -130,6 +130,87 @@ TEST(EscapedStrings, TheTypedReaderDecodesEachWithinItsRoom) {
   }
 }
 
+// k plain bytes, an escaped line feed, j plain bytes, then a run of m
+// backslashes and a quote: an even run is m/2 escaped backslashes and the
+// quote closes the string; an odd one ends in an escaped quote, and the
+// string goes on. The closing quote's search starts at the first backslash
+// and carries an odd run's escape over each register edge (16 and 32
+// bytes); the run starts 2 + j bytes after the search, so runs of every
+// length up to 70 end at every position of a register.
+std::string backslash_run(std::size_t k, std::size_t j, std::size_t m, std::string* value) {
+  std::string text = "\"" + std::string(k, 'a') + "\\n" + std::string(j, 'c') + std::string(m, '\\') + "\"";
+  if (value != nullptr) *value = std::string(k, 'a') + "\n" + std::string(j, 'c') + std::string(m / 2, '\\');
+  if (m % 2 == 1) {
+    text += "b\"";
+    if (value != nullptr) *value += "\"b";
+  }
+  return text;
+}
+
+TEST(EscapedStrings, BackslashRunsAcrossRegisterEdgesEndWhereTheyShould) {
+  for (jot::kernel kernel : jot_test::supported_kernels()) {
+    jot::read_options o;
+    o.kernel = kernel;
+    for (std::size_t k : {0, 5, 17, 40}) {
+      for (std::size_t j = 0; j <= 35; ++j) {
+        std::vector<escaped_case> strings;
+        for (std::size_t m = 1; m <= 70; ++m) {
+          escaped_case c;
+          c.text = backslash_run(k, j, m, &c.value);
+          strings.push_back(std::move(c));
+        }
+        const std::string text = array_text(strings);
+        jot::arena a;
+        auto d = jot::parser({}, kernel).parse(text, a);
+        ASSERT_TRUE(d) << jot::kernel_name(kernel) << ": " << text;
+        auto arr = d->root().get_array();
+        ASSERT_TRUE(arr);
+        std::vector<std::string> owned;
+        std::vector<std::string_view> views;
+        ASSERT_TRUE(jot::read(text, owned, a, o)) << jot::kernel_name(kernel) << ": " << text;
+        ASSERT_TRUE(jot::read(text, views, a, o)) << jot::kernel_name(kernel) << ": " << text;
+        ASSERT_EQ(arr->size(), strings.size());
+        ASSERT_EQ(owned.size(), strings.size());
+        ASSERT_EQ(views.size(), strings.size());
+        for (std::size_t i = 0; i < strings.size(); ++i) {
+          auto s = (*arr)[i].get_string();
+          ASSERT_TRUE(s);
+          ASSERT_EQ(*s, strings[i].value) << jot::kernel_name(kernel) << ": " << strings[i].text;
+          ASSERT_EQ(owned[i], strings[i].value) << jot::kernel_name(kernel) << ": " << strings[i].text;
+          ASSERT_EQ(views[i], strings[i].value) << jot::kernel_name(kernel) << ": " << strings[i].text;
+        }
+      }
+    }
+  }
+}
+
+// The same runs where the input ends: after the run, or after an odd run's
+// escaped quote, the string is unterminated, never read past the end.
+TEST(EscapedStrings, BackslashRunsAtTheEndAreUnterminated) {
+  for (jot::kernel kernel : jot_test::supported_kernels()) {
+    jot::read_options o;
+    o.kernel = kernel;
+    for (std::size_t j : {0, 13, 29, 30}) {
+      for (std::size_t m = 1; m <= 70; ++m) {
+        std::string text = backslash_run(3, j, m, nullptr);
+        text.resize(text.find_last_of('\\') + 1 + (m % 2));  // the run, and an odd run's escaped quote
+        // Exactly the text's bytes on the heap: a read past them is a
+        // heap-buffer-overflow under the sanitizers.
+        const std::vector<char> bytes(text.begin(), text.end());
+        const std::string_view json(bytes.data(), bytes.size());
+        jot::arena a;
+        auto d = jot::parser({}, kernel).parse(json, a);
+        ASSERT_FALSE(d) << jot::kernel_name(kernel) << ": " << text;
+        EXPECT_EQ(d.error().code, jot::error_code::unterminated_string) << jot::kernel_name(kernel) << ": " << text;
+        std::string owned;
+        const jot::read_result r = jot::read(json, owned, a, o);
+        ASSERT_FALSE(r) << jot::kernel_name(kernel) << ": " << text;
+        EXPECT_EQ(r.error().code, jot::error_code::unterminated_string) << jot::kernel_name(kernel) << ": " << text;
+      }
+    }
+  }
+}
+
 TEST(EscapedStrings, JsonStringDecodesIntoExactlyTheRawLength) {
   for (const auto& strings : documents()) {
     for (const escaped_case& c : strings) {

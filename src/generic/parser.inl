@@ -297,13 +297,13 @@ parse_string:
     } else {
       const u8* close = find_string_end<Simd>(stop.p, end);
       if (close == nullptr) {
-        unescaped u = unescape_string<Simd, false>(start, stop.p, end, validate, nullptr);
+        unescaped u = check_escaped_string<Simd>(start, stop.p, end, validate);
         JOT_FAIL_AT(u.code == error_code::ok ? error_code::unterminated_string : u.code, u.p);
       }
       const std::size_t bound = static_cast<std::size_t>(close - start);
       JOT_NEED(bound + (is_key ? 2 : 1) * sizeof(node));
       char* dst = s.str_lo - bound;
-      unescaped u = unescape_string<Simd, true>(start, stop.p, end, validate, dst);
+      unescaped u = decode_escaped_string<Simd>(start, stop.p, close, end, validate, dst);
       if (u.code != error_code::ok) JOT_FAIL_AT(u.code, u.p);
       s.str_lo = dst;
       s.cur->tag = static_cast<std::uint64_t>(u.needs_escape ? kind_string : kind_string_plain) |

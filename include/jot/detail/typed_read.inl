@@ -137,7 +137,7 @@ struct string_token {
 JOT_NOINLINE inline bool close_escaped(reader& r, string_token& t) noexcept {
   t.close = find_string_end<scanner>(t.stop, r.end);
   if (t.close == nullptr) {
-    const unescaped u = unescape_string<scanner, false>(t.start, t.stop, r.end, r.validate, nullptr);
+    const unescaped u = check_escaped_string<scanner>(t.start, t.stop, r.end, r.validate);
     return fail_at(r, u.code == error_code::ok ? error_code::unterminated_string : u.code, u.p, nullptr);
   }
   return true;
@@ -161,7 +161,7 @@ JOT_ALWAYS_INLINE bool scan_token(reader& r, string_token& t) noexcept {
 // Decodes an escaped token into dst (room for close - start bytes); returns
 // the decoded size, or SIZE_MAX on failure.
 inline std::size_t decode_token(reader& r, const string_token& t, char* dst) noexcept {
-  const unescaped u = unescape_string<scanner, true>(t.start, t.stop, r.end, r.validate, dst);
+  const unescaped u = decode_escaped_string<scanner>(t.start, t.stop, t.close, r.end, r.validate, dst);
   if (u.code != error_code::ok) {
     fail_at(r, u.code, u.p, nullptr);
     return SIZE_MAX;
@@ -231,7 +231,7 @@ inline bool read_string_view(reader& r, std::string_view& out) noexcept {
 JOT_NOINLINE inline bool decode_name(reader& r, const string_token& t, std::string_view& name, char (&buf)[128],
                                      bool& fits) noexcept {
   if (t.close - t.start > static_cast<std::ptrdiff_t>(sizeof buf)) {
-    const unescaped u = unescape_string<scanner, false>(t.start, t.stop, r.end, r.validate, nullptr);
+    const unescaped u = check_escaped_string<scanner>(t.start, t.stop, r.end, r.validate);
     if (u.code != error_code::ok) return fail_at(r, u.code, u.p, nullptr);
     r.p = u.p + 1;
     fits = false;

@@ -163,6 +163,8 @@ struct vector_scanner {
 
   // Bit i set when byte i of v is '"', '\\', below 0x20 or above 0x7F.
   static mask string_special_mask(bytes v) noexcept { return at_string_special::template in<V>(v); }
+  // The same but for the bytes above 0x7F (a scan that does not validate UTF-8).
+  static mask string_special_ascii_mask(bytes v) noexcept { return at_string_special_ascii::template in<V>(v); }
 
   // The first byte in [p, end) that is '"', '\\', below 0x20 or above 0x7F, or end.
   static const u8* scan_string(const u8* p, const u8* end) noexcept {
