@@ -103,7 +103,8 @@ JOT_COLD inline skipped cancelled_at(const u8* p) noexcept {
 // or an error. The two-byte escapes (twitter's "\/" and "\"") are checked
 // here and the scan goes on with scan_plain_string; from a \u escape on,
 // check_escaped_string validates the rest (surrogate pairs, the exact error).
-// check_escaped_string alone measured ~125 instructions per escape on twitter.
+// Validating every escape that way measured ~125 instructions per escape on
+// twitter.
 JOT_NOINLINE inline skipped skip_escaped_string(const u8* p, const u8* end, bool validate) noexcept {
   for (;;) {
     // p is at a backslash.
