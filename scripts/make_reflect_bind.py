@@ -59,10 +59,14 @@ def bind_header():
         "// compiles; a `{}` always initializes exactly one member (no brace elision",
         "// into arrays), so the largest N that fits is the number of members.",
         "// Binding names are one or two letters and the parameters end in '_', so",
-        "// they never collide.",
+        "// they never collide. apply is always inlined: a visitor defined in an",
+        "// engine's target region (AVX2) cannot be inlined into a function",
+        "// without that target, so apply must vanish into its caller first.",
         "#pragma once",
         "",
         "#include <cstddef>",
+        "",
+        "#include \"jot/detail/config.h\"",
         "",
         "namespace jot::detail::reflect {",
         "",
@@ -74,14 +78,14 @@ def bind_header():
         "template <>",
         "struct binder<0> {",
         "  template <class O_, class F_>",
-        "  static constexpr decltype(auto) apply(O_&, F_&& f_) { return f_(); }",
+        "  static constexpr JOT_ALWAYS_INLINE decltype(auto) apply(O_&, F_&& f_) { return f_(); }",
         "};",
     ]
     for n in range(1, MAX_MEMBERS + 1):
         ns = ",".join(names[:n])
         lines.append(
             f"template <> struct binder<{n}> {{ template <class O_, class F_> static constexpr "
-            f"decltype(auto) apply(O_& o_, F_&& f_) {{ auto& [{ns}] = o_; return f_({ns}); }} }};")
+            f"JOT_ALWAYS_INLINE decltype(auto) apply(O_& o_, F_&& f_) {{ auto& [{ns}] = o_; return f_({ns}); }} }};")
     lines += ["", "template <std::size_t N>", "struct brace_probe;", ""]
     for n in range(0, MAX_MEMBERS + 2):
         inits = ",".join(["{}"] * n + ["Tail{}..."])

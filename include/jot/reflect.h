@@ -176,7 +176,7 @@ template <class T>
 // for every member i of object in order, member being a reference to it
 // (const when object is const). Skipped members are not visited.
 template <class T, class F>
-constexpr void for_each_member(T& object, F&& f) {
+JOT_ALWAYS_INLINE constexpr void for_each_member(T& object, F&& f) {
   using U = std::remove_cv_t<T>;
   static_assert(detail::reflect::require<U>());
   if constexpr (detail::reflect::has_members<U>) {
@@ -184,7 +184,7 @@ constexpr void for_each_member(T& object, F&& f) {
                                    std::make_index_sequence<detail::reflect::field_count<U>>{});
   } else {
     detail::reflect::binder<detail::reflect::field_count<U>>::apply(
-        object, [&f](auto&... member) {
+        object, [&f](auto&... member) JOT_LAMBDA_ALWAYS_INLINE {
           detail::reflect::visit_fields<U>(f, std::make_index_sequence<sizeof...(member)>{},
                                            member...);
         });
@@ -195,7 +195,7 @@ constexpr void for_each_member(T& object, F&& f) {
 // `index` only; returns false (and calls nothing) when index >= member_count<T>.
 // With member_index, this is the dispatch of a decoder: key -> member.
 template <class T, class F>
-constexpr bool visit_member(T& object, std::size_t index, F&& f) {
+JOT_ALWAYS_INLINE constexpr bool visit_member(T& object, std::size_t index, F&& f) {
   using U = std::remove_cv_t<T>;
   static_assert(detail::reflect::require<U>());
   if constexpr (detail::reflect::has_members<U>) {
@@ -203,7 +203,7 @@ constexpr bool visit_member(T& object, std::size_t index, F&& f) {
         object, index, f, std::make_index_sequence<detail::reflect::field_count<U>>{});
   } else {
     return detail::reflect::binder<detail::reflect::field_count<U>>::apply(
-        object, [&f, index](auto&... member) {
+        object, [&f, index](auto&... member) JOT_LAMBDA_ALWAYS_INLINE {
           return detail::reflect::visit_field_at<U>(
               index, f, std::make_index_sequence<sizeof...(member)>{}, member...);
         });

@@ -43,12 +43,15 @@ namespace jot::detail {
 #define JOT_ALWAYS_INLINE inline __attribute__((always_inline))
 #define JOT_NOINLINE __attribute__((noinline))
 #define JOT_COLD __attribute__((cold, noinline))
+// On a lambda, after its parameters: always inlined.
+#define JOT_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
 #else
 #define JOT_LIKELY(x) (x)
 #define JOT_UNLIKELY(x) (x)
 #define JOT_ALWAYS_INLINE inline
 #define JOT_NOINLINE
 #define JOT_COLD
+#define JOT_LAMBDA_ALWAYS_INLINE
 #endif
 
 // Out of line for Clang only, for cold code inside the parser's hot loop.

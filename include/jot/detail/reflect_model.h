@@ -366,14 +366,19 @@ constexpr std::size_t find_key(std::string_view key) noexcept {
 
 // ---- visiting members ----
 
+// Every visitor helper is always inlined: a visitor defined in an engine's
+// target region (the typed reader's AVX2 engine) cannot be inlined into a
+// helper compiled without that target, so the helper must vanish into its
+// caller first (GCC 12 left each member's reader a call, HACKING.md session 34).
+
 template <class T, std::size_t I, class F, class M>
-constexpr void visit_field(F& f, M& member) {
+JOT_ALWAYS_INLINE constexpr void visit_field(F& f, M& member) {
   constexpr std::size_t k = key_of_field<T>[I];
   if constexpr (k != not_found) f(std::integral_constant<std::size_t, k>{}, keys<T>[k], member);
 }
 
 template <class T, class F, std::size_t... I, class... M>
-constexpr void visit_fields(F& f, std::index_sequence<I...>, M&... member) {
+JOT_ALWAYS_INLINE constexpr void visit_fields(F& f, std::index_sequence<I...>, M&... member) {
   if constexpr (key_count<T> == field_count<T>) {
     // Nothing skipped: field i is key i. Calling f directly saves one
     // function template instantiation per member.
@@ -384,7 +389,7 @@ constexpr void visit_fields(F& f, std::index_sequence<I...>, M&... member) {
 }
 
 template <class T, std::size_t I, class F, class M>
-constexpr bool visit_field_if(std::size_t index, F& f, M& member) {
+JOT_ALWAYS_INLINE constexpr bool visit_field_if(std::size_t index, F& f, M& member) {
   constexpr std::size_t k = key_of_field<T>[I];
   if constexpr (k != not_found) {
     if (index == k) {
@@ -398,7 +403,7 @@ constexpr bool visit_field_if(std::size_t index, F& f, M& member) {
 // A fold of comparisons with constants, which GCC and clang turn into a jump
 // table, so that f is inlined for every member.
 template <class T, class F, std::size_t... I, class... M>
-constexpr bool visit_field_at(std::size_t index, F& f, std::index_sequence<I...>, M&... member) {
+JOT_ALWAYS_INLINE constexpr bool visit_field_at(std::size_t index, F& f, std::index_sequence<I...>, M&... member) {
   if constexpr (key_count<T> == field_count<T>) {
     return (
         (index == I && (f(std::integral_constant<std::size_t, I>{}, keys<T>[I], member), true)) ||
@@ -409,14 +414,14 @@ constexpr bool visit_field_at(std::size_t index, F& f, std::index_sequence<I...>
 }
 
 template <class T, class O, class F, std::size_t... I>
-constexpr void visit_list(O& object, F& f, std::index_sequence<I...>) {
+JOT_ALWAYS_INLINE constexpr void visit_list(O& object, F& f, std::index_sequence<I...>) {
   (f(std::integral_constant<std::size_t, I>{}, keys<T>[I],
      object.*(get<I>(meta<T>::members).pointer)),
    ...);
 }
 
 template <class T, class O, class F, std::size_t... I>
-constexpr bool visit_list_at(O& object, std::size_t index, F& f, std::index_sequence<I...>) {
+JOT_ALWAYS_INLINE constexpr bool visit_list_at(O& object, std::size_t index, F& f, std::index_sequence<I...>) {
   return ((index == I &&
            (f(std::integral_constant<std::size_t, I>{}, keys<T>[I],
               object.*(get<I>(meta<T>::members).pointer)),

@@ -598,30 +598,51 @@ inline constexpr auto guessable_keys = [] {
   return entries;
 }();
 
-// Whether the string at p (a '"') is exactly member `guess`'s key: its bytes
-// and then the closing quote. Objects are mostly written in one order, so
-// guessing the member after the previous one saves scanning the key and
-// looking it up (measured in HACKING.md: ~48 instructions per key on the RPC
-// sample); a wrong guess costs a few compares.
-template <class T>
-JOT_ALWAYS_INLINE bool is_guessed_key(const u8* p, const u8* end, std::size_t guess) noexcept {
-  using namespace jot::detail::reflect;
-  const key_entry& e = guessable_keys<T>[guess];
-  const std::size_t n = e.size;
-  if (n >= static_cast<std::size_t>(end - p) - 1) return false;  // also rejects not_found
-  const char* k = reinterpret_cast<const char*>(p + 1);
-  if (k[n] != '"') return false;
-  const key_words w = words_of(k, n);
-  if (w.head != e.words.head || w.tail != e.words.tail) return false;
-  return n <= 16 || same_middle(keys<T>[guess], std::string_view(k, n));
-}
-
 static_assert(no_member == jot::reflect::npos);
 
 // member_index as a function that skip_members can take.
 template <class T>
 std::size_t lookup_member(std::string_view key) noexcept {
   return jot::reflect::member_index<T>(key);
+}
+
+// What the member loop needs to know of a struct, as data: one constant per
+// struct type (members_plan_of), so that the loop itself is compiled once
+// per engine rather than once per struct (it was ~3.7 KB of code per struct
+// and engine, the largest part of a typed translation unit: HACKING.md,
+// session 34).
+struct members_plan {
+  const jot::detail::reflect::key_entry* guessable;  // guessable_keys<T>: one entry per member, then one that never matches
+  const std::string_view* names;                     // member_names<T>
+  std::size_t (*lookup)(std::string_view) noexcept;  // member i of a key, or npos (lookup_member<T>)
+};
+
+template <class T>
+inline constexpr members_plan members_plan_of{guessable_keys<T>.data(), jot::reflect::member_names<T>.data(),
+                                              &lookup_member<T>};
+
+// Reads one member's value at r.p (past the colon and whitespace) for
+// read_members, into `out` (the struct, or a map_in_progress): index is the
+// member's (npos for every key of a map), key_at its key's opening quote.
+// True with r.p one past the value.
+using member_reader = bool (*)(reader& r, void* out, std::size_t index, const u8* key_at);
+
+// Whether the string at p (a '"') is exactly member `guess`'s key: its bytes
+// and then the closing quote. Objects are mostly written in one order, so
+// guessing the member after the previous one saves scanning the key and
+// looking it up (measured in HACKING.md: ~48 instructions per key on the RPC
+// sample); a wrong guess costs a few compares.
+JOT_ALWAYS_INLINE bool is_guessed_key(const members_plan& plan, const u8* p, const u8* end,
+                                      std::size_t guess) noexcept {
+  using namespace jot::detail::reflect;
+  const key_entry& e = plan.guessable[guess];
+  const std::size_t n = e.size;
+  if (n >= static_cast<std::size_t>(end - p) - 1) return false;  // also rejects not_found
+  const char* k = reinterpret_cast<const char*>(p + 1);
+  if (k[n] != '"') return false;
+  const key_words w = words_of(k, n);
+  if (w.head != e.words.head || w.tail != e.words.tail) return false;
+  return n <= 16 || same_middle(plan.names[guess], std::string_view(k, n));
 }
 
 // The failure of a run of unknown members (skip_members) that read_members
@@ -642,15 +663,26 @@ JOT_COLD inline bool unknown_members_failed(reader& r, const skipped_members& ru
   return false;
 }
 
-// Reads object members with read_member(key, fits, key position, index) until
-// '}'; r.p at '{'. For an object read into struct T (not void), each key is
-// first guessed to be the member after the previous one (is_guessed_key),
-// else looked up; read_member gets the member's index, and unknown members
-// are skipped here (skip_members) unless they are rejected: read_member then
-// sees index npos. For void (maps), index is npos and read_member takes
-// every member.
-template <class T, class F>
-inline bool read_members(reader& r, F&& read_member) {
+// A member rejected by its key (unknown_key, duplicate_key): the error at the
+// key, and the key in the path.
+JOT_COLD inline bool member_failed(reader& r, error_code code, const u8* key_at, std::string_view key,
+                                   bool fits) noexcept {
+  fail_at(r, code, key_at, nullptr);
+  if (fits) path_access::prepend_key(*r.result, key);
+  return false;
+}
+
+// Reads object members with read_member(r, out, index, key position) until
+// '}'; r.p at '{'. For a struct (plan not null), each key is first guessed to
+// be the member after the previous one (is_guessed_key), else looked up;
+// unknown members are skipped here (skip_members), or rejected
+// (unknown_key), a member named twice is duplicate_key unless allowed, and
+// seen (a bit per member, zero on entry) gets each member's bit. For a map
+// (no plan), index is npos and read_member takes every member. One copy per
+// engine: the struct comes in as data, its members' readers through one
+// indirect call per member.
+JOT_NOINLINE inline bool read_members(reader& r, const members_plan* plan, member_reader read_member, void* out,
+                                      std::uint64_t* seen) {
   if (JOT_UNLIKELY(r.p == r.end || *r.p != '{')) return mismatch(r, "expected an object");
   if (!enter(r)) return false;
   if (*r.p == '}') {
@@ -658,8 +690,8 @@ inline bool read_members(reader& r, F&& read_member) {
     --r.depth;
     return true;
   }
-  [[maybe_unused]] std::size_t guess = 0;
-  [[maybe_unused]] u8 run_guess = 0;  // skip_members' indentation guess
+  std::size_t guess = 0;
+  u8 run_guess = 0;  // skip_members' indentation guess
   // The cursor lives in p between members, and goes to r.p only around
   // read_member: through the reader, every byte test reloaded and stored it
   // (r escapes into every call, and a string's char stores may alias it).
@@ -672,12 +704,10 @@ inline bool read_members(reader& r, F&& read_member) {
     std::string_view key;
     bool fits = true;
     std::size_t index = jot::reflect::npos;
-    if constexpr (!std::is_void_v<T>) {
-      if (is_guessed_key<T>(p, end, guess)) {
-        index = guess;
-        key = jot::reflect::member_names<T>[guess];
-        p += key.size() + 2;
-      }
+    if (plan != nullptr && is_guessed_key(*plan, p, end, guess)) {
+      index = guess;
+      key = plan->names[guess];
+      p += key.size() + 2;
     }
     if (index == jot::reflect::npos) {
       const string_stop s = scan_plain_string<scanner>(p + 1, end, r.validate);
@@ -696,13 +726,13 @@ inline bool read_members(reader& r, F&& read_member) {
     if (JOT_UNLIKELY(*p != ':')) return syntax_error(r, p, skip_note::colon);
     ++p;
     p = skip_ws(p, end);
-    if constexpr (!std::is_void_v<T>) {
-      if (index == jot::reflect::npos && fits) index = jot::reflect::member_index<T>(key);
+    if (plan != nullptr) {
+      if (index == jot::reflect::npos && fits) index = plan->lookup(key);
       if (index == jot::reflect::npos && !r.reject_unknown) {
         // This member and the unknown ones after it, in one loop (twitter:
         // 3.00M -> 2.88M instructions per decode, HACKING.md).
         const skipped_members run =
-            skip_members(p, end, r.validate, r.max_depth - r.depth, key_at, run_guess, &lookup_member<T>);
+            skip_members(p, end, r.validate, r.max_depth - r.depth, key_at, run_guess, plan->lookup);
         if (JOT_UNLIKELY(run.s.code != error_code::ok)) return unknown_members_failed(r, run, key_at, key, fits);
         if (run.closed) {
           r.p = run.s.p;
@@ -713,18 +743,23 @@ inline bool read_members(reader& r, F&& read_member) {
         if (run.index == jot::reflect::npos) continue;  // a key with escapes, or not a key: from the top
         index = run.index;
         key_at = run.key_at;
-        key = jot::reflect::member_names<T>[index];
+        key = plan->names[index];
         fits = true;
       }
     }
+    if (plan != nullptr) {
+      if (JOT_UNLIKELY(index == jot::reflect::npos)) return member_failed(r, error_code::unknown_key, key_at, key, fits);
+      const std::uint64_t bit = std::uint64_t{1} << (index % 64);
+      if (JOT_UNLIKELY((seen[index / 64] & bit) != 0) && !r.allow_duplicates)
+        return member_failed(r, error_code::duplicate_key, key_at, key, fits);
+      seen[index / 64] |= bit;
+    }
     r.p = p;
-    if (JOT_UNLIKELY(!read_member(key, fits, key_at, index))) {
+    if (JOT_UNLIKELY(!read_member(r, out, index, key_at))) {
       if (fits) path_access::prepend_key(*r.result, key);
       return false;
     }
-    if constexpr (!std::is_void_v<T>) {
-      if (index != jot::reflect::npos) guess = index + 1;
-    }
+    if (index != jot::reflect::npos) guess = index + 1;
     // next_element on the cursor, written out: the shared next_element on a
     // cursor measured 1-3% more instructions per decode (banner 15.05K ->
     // 15.23K, video_app 34.2K -> 35.2K).
@@ -756,32 +791,44 @@ inline constexpr bool reuses_map_nodes =
 // Reads an object's members into out (empty), each value into a new entry,
 // or into the entry of the same key taken from before (when not null) with
 // its node: no allocation, and the value's strings and vectors keep their
-// capacity.
+// capacity. read_map_entry reads one entry, for read_members.
+template <class M>
+struct map_in_progress {
+  M& out;
+  M* before;
+};
+
+template <class M>
+bool read_map_entry(reader& r, void* map, std::size_t, const u8* key_at) {
+  M& out = static_cast<map_in_progress<M>*>(map)->out;
+  M* const before = static_cast<map_in_progress<M>*>(map)->before;
+  // The key again, decoded into the map's own key type, with the map's
+  // allocator where the key takes it (pmr maps: no default-resource string).
+  using key_type = typename M::key_type;
+  key_type key = [&] {
+    if constexpr (std::is_constructible_v<key_type, typename M::allocator_type>) return key_type(out.get_allocator());
+    else return key_type();
+  }();
+  const u8* value_at = r.p;
+  r.p = key_at;
+  if (!read_string(r, key)) return false;
+  r.p = value_at;
+  if constexpr (reuses_map_nodes<M>) {
+    if (before != nullptr && !before->empty()) {
+      // Not in out yet: a key that comes again in the document was taken from before the first time.
+      if (auto node = before->extract(key); !node.empty())
+        return read_value(r, out.insert(std::move(node)).position->second);
+    }
+  }
+  auto [it, inserted] = out.try_emplace(std::move(key));
+  if (!inserted && !r.allow_duplicates) return fail_at(r, error_code::duplicate_key, key_at, nullptr);
+  return read_value(r, it->second);
+}
+
 template <class M>
 inline bool read_map_entries(reader& r, M& out, M* before) {
-  return read_members<void>(r, [&](std::string_view, bool, const u8* key_at, std::size_t&) {
-    // The key again, decoded into the map's own key type, with the map's
-    // allocator where the key takes it (pmr maps: no default-resource string).
-    using key_type = typename M::key_type;
-    key_type key = [&] {
-      if constexpr (std::is_constructible_v<key_type, typename M::allocator_type>) return key_type(out.get_allocator());
-      else return key_type();
-    }();
-    const u8* value_at = r.p;
-    r.p = key_at;
-    if (!read_string(r, key)) return false;
-    r.p = value_at;
-    if constexpr (reuses_map_nodes<M>) {
-      if (before != nullptr && !before->empty()) {
-        // Not in out yet: a key that comes again in the document was taken from before the first time.
-        if (auto node = before->extract(key); !node.empty())
-          return read_value(r, out.insert(std::move(node)).position->second);
-      }
-    }
-    auto [it, inserted] = out.try_emplace(std::move(key));
-    if (!inserted && !r.allow_duplicates) return fail_at(r, error_code::duplicate_key, key_at, nullptr);
-    return read_value(r, it->second);
-  });
+  map_in_progress<M> map{out, before};
+  return read_members(r, nullptr, &read_map_entry<M>, &map, nullptr);
 }
 
 // A map read again keeps the nodes of the keys that come again, as a vector
@@ -814,26 +861,32 @@ inline void reset_absent(T& member) {
   else member = nullptr;
 }
 
+// A member's value: one copy per member type, shared by every struct (a
+// copy per member was most of a typed unit's code: HACKING.md, session 34).
+template <class M>
+JOT_NOINLINE bool read_member_value(reader& r, void* member) {
+  return read_value(r, *static_cast<M*>(member));
+}
+
+// Member i of struct T, for read_members: a jump table whose cases add the
+// member's offset to out and jump to its type's reader.
+template <class T>
+bool read_struct_member(reader& r, void* out, std::size_t i, const u8*) {
+  bool (*read)(reader&, void*) = nullptr;
+  void* member_at = nullptr;
+  jot::reflect::visit_member(*static_cast<T*>(out), i, [&](auto, std::string_view, auto& member) {
+    read = &read_member_value<std::remove_cvref_t<decltype(member)>>;
+    member_at = &member;
+  });
+  return read(r, member_at);
+}
+
 template <class T>
 inline bool read_object(reader& r, T& out) {
   constexpr std::size_t n = jot::reflect::member_count<T>;
   constexpr std::size_t words = n == 0 ? 1 : (n + 63) / 64;
   std::uint64_t seen[words] = {};
-  // read_members looks each key up, and skips unknown members itself unless
-  // they are rejected.
-  const bool ok = read_members<T>(r, [&](std::string_view, bool, const u8* key_at, std::size_t& index) {
-    const std::size_t i = index;
-    if (i == jot::reflect::npos) return fail_at(r, error_code::unknown_key, key_at, nullptr);
-    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-    if (JOT_UNLIKELY((seen[i / 64] & bit) != 0) && !r.allow_duplicates)
-      return fail_at(r, error_code::duplicate_key, key_at, nullptr);
-    seen[i / 64] |= bit;
-    bool member_ok = false;
-    jot::reflect::visit_member(out, i, [&](auto, std::string_view, auto& member) {
-      member_ok = read_value(r, member);
-    });
-    return member_ok;
-  });
+  const bool ok = read_members(r, &members_plan_of<T>, &read_struct_member<T>, &out, seen);
   if (!ok) return false;
   // Members the object did not name: optional ones are emptied, the others
   // are an error unless allowed.
@@ -920,6 +973,35 @@ inline bool read_variant(reader& r, V& out, std::index_sequence<I...>) {
   return mismatch(r, "no alternative of the variant takes this value");
 }
 
+// A jot::value or raw-JSON member: the subtree skipped (validated), then kept
+// as text or parsed. Out of line: one copy per type, not per member.
+template <class T>
+JOT_NOINLINE bool read_kept(reader& r, T& out) {
+  using typed::shape;
+  constexpr shape s = typed::shape_v<T>;
+  const u8* start = r.p;
+  const skipped k = skip_value(r.p, r.end, r.validate, r.max_depth - r.depth);
+  if (k.code != error_code::ok) return fail_at(r, k.code, k.p, k.message());
+  r.p = k.p;
+  const std::string_view text(reinterpret_cast<const char*>(start), static_cast<std::size_t>(k.p - start));
+  if constexpr (s == shape::raw) {
+    out.text = text;
+    return true;
+  } else {
+    parse_options po;
+    po.validate_utf8 = r.validate;
+    po.max_depth = r.max_depth - r.depth;
+    result<document> doc = jot::parse(text, *r.memory, po);
+    if (!doc) {
+      fail_at(r, doc.error().code, start + doc.error().offset, doc.error().message);
+      path_access::set_needed(*r.result, doc.error().needed);
+      return false;
+    }
+    out = doc->root();
+    return true;
+  }
+}
+
 // ---- every shape ----
 
 template <class T>
@@ -988,27 +1070,7 @@ inline bool read_value(reader& r, T& out) {
       return true;
     }
   } else if constexpr (s == shape::dom_value || s == shape::raw) {
-    const u8* start = r.p;
-    const skipped k = skip_value(r.p, r.end, r.validate, r.max_depth - r.depth);
-    if (k.code != error_code::ok) return fail_at(r, k.code, k.p, k.message());
-    r.p = k.p;
-    const std::string_view text(reinterpret_cast<const char*>(start), static_cast<std::size_t>(k.p - start));
-    if constexpr (s == shape::raw) {
-      out.text = text;
-      return true;
-    } else {
-      parse_options po;
-      po.validate_utf8 = r.validate;
-      po.max_depth = r.max_depth - r.depth;
-      result<document> doc = jot::parse(text, *r.memory, po);
-      if (!doc) {
-        fail_at(r, doc.error().code, start + doc.error().offset, doc.error().message);
-        path_access::set_needed(*r.result, doc.error().needed);
-        return false;
-      }
-      out = doc->root();
-      return true;
-    }
+    return read_kept(r, out);
   } else if constexpr (s == shape::proxy) {
     const u8* at = r.p;
     typename meta<T>::proxy in{};
