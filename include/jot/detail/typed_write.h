@@ -1,8 +1,10 @@
 // jot/detail/typed_write.h - the typed encoder behind jot::write(const T&).
 // Not API; the rules are in jot/typed.h and docs/typed.md.
 //
-// put<Pretty>(t, o, value, depth) writes one value of any shape in
-// typed_traits.h at o and returns the range after it. Scalars reserve their
+// put<Styled>(t, o, value, depth) writes one value of any shape in
+// typed_traits.h at o and returns the range after it: compact, every member
+// written, when Styled is false (the default options); otherwise as the
+// options say (indentation, skip_null_members). Scalars reserve their
 // worst case once and write without further checks; strings, numbers,
 // indentation and jot::value go through the writer in src/
 // (write_primitives.h), so the text is the DOM writer's byte for byte. A
@@ -38,7 +40,7 @@ namespace jot::detail::typed {
 template <class T>
 inline constexpr bool writable = shape_v<T> != shape::unsupported;
 
-template <bool Pretty, class T>
+template <bool Styled, class T>
 out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept;
 
 
@@ -85,22 +87,29 @@ struct element<T[N]> {
   using type = T;
 };
 
-// '[' or '{' and the line break before the first element.
-template <bool Pretty>
+// '[' or '{' and the line break before the first element (styled output
+// with an indent).
+template <bool Styled>
 out_range open_container(write_target& t, out_range o, char bracket, std::uint32_t depth) noexcept {
   o = put_char(t, o, bracket);
-  if constexpr (Pretty) o = write_newline(t, o, depth + 1);
+  if constexpr (Styled) {
+    if (t.indent != 0) o = write_newline(t, o, depth + 1);
+  }
   return o;
 }
-template <bool Pretty>
+template <bool Styled>
 out_range next_element(write_target& t, out_range o, std::uint32_t depth) noexcept {
   o = put_char(t, o, ',');
-  if constexpr (Pretty) o = write_newline(t, o, depth + 1);
+  if constexpr (Styled) {
+    if (t.indent != 0) o = write_newline(t, o, depth + 1);
+  }
   return o;
 }
-template <bool Pretty>
+template <bool Styled>
 out_range close_container(write_target& t, out_range o, char bracket, std::uint32_t depth) noexcept {
-  if constexpr (Pretty) o = write_newline(t, o, depth);
+  if constexpr (Styled) {
+    if (t.indent != 0) o = write_newline(t, o, depth);
+  }
   return put_char(t, o, bracket);
 }
 inline out_range put_empty(write_target& t, out_range o, const char* brackets) noexcept {
@@ -110,58 +119,59 @@ inline out_range put_empty(write_target& t, out_range o, const char* brackets) n
   return o;
 }
 
-template <bool Pretty, class R>
+template <bool Styled, class R>
 out_range put_array(write_target& t, out_range o, const R& range, std::uint32_t depth) noexcept {
   using E = typename element<R>::type;
   auto it = std::begin(range);
   const auto end = std::end(range);
   if (it == end) return put_empty(t, o, "[]");
-  o = open_container<Pretty>(t, o, '[', depth);
-  o = put<Pretty, E>(t, o, *it, depth + 1);
+  o = open_container<Styled>(t, o, '[', depth);
+  o = put<Styled, E>(t, o, *it, depth + 1);
   JOT_SCALAR_RANGE(o);
   for (++it; it != end; ++it) {
-    o = next_element<Pretty>(t, o, depth);
-    o = put<Pretty, E>(t, o, *it, depth + 1);
+    o = next_element<Styled>(t, o, depth);
+    o = put<Styled, E>(t, o, *it, depth + 1);
     JOT_SCALAR_RANGE(o);
   }
-  return close_container<Pretty>(t, o, ']', depth);
+  return close_container<Styled>(t, o, ']', depth);
 }
 
 // std::tuple, std::pair: element i is T's i-th member.
-template <bool Pretty, class T, std::size_t... I>
+template <bool Styled, class T, std::size_t... I>
 out_range put_tuple(write_target& t, out_range o, const T& v, std::uint32_t depth,
                     std::index_sequence<I...>) noexcept {
   if constexpr (sizeof...(I) == 0) {
     return put_empty(t, o, "[]");
   } else {
-    o = open_container<Pretty>(t, o, '[', depth);
-    ((o = (I == 0 ? o : next_element<Pretty>(t, o, depth)), o = put<Pretty>(t, o, std::get<I>(v), depth + 1)), ...);
-    return close_container<Pretty>(t, o, ']', depth);
+    o = open_container<Styled>(t, o, '[', depth);
+    ((o = (I == 0 ? o : next_element<Styled>(t, o, depth)), o = put<Styled>(t, o, std::get<I>(v), depth + 1)), ...);
+    return close_container<Styled>(t, o, ']', depth);
   }
 }
 
 // Members in the map's iteration order (sorted for std::map, unspecified for
 // std::unordered_map).
-template <bool Pretty, class M>
+template <bool Styled, class M>
 out_range put_map(write_target& t, out_range o, const M& map, std::uint32_t depth) noexcept {
   auto it = map.begin();
   if (it == map.end()) return put_empty(t, o, "{}");
-  o = open_container<Pretty>(t, o, '{', depth);
+  o = open_container<Styled>(t, o, '{', depth);
   for (bool first = true; it != map.end(); ++it, first = false) {
-    if (!first) o = next_element<Pretty>(t, o, depth);
+    if (!first) o = next_element<Styled>(t, o, depth);
     JOT_SCALAR_RANGE(o);
     o = write_key(t, o, it->first.data(), it->first.size());
-    o = put<Pretty>(t, o, it->second, depth + 1);
+    o = put<Styled>(t, o, it->second, depth + 1);
     JOT_SCALAR_RANGE(o);
   }
-  return close_container<Pretty>(t, o, '}', depth);
+  return close_container<Styled>(t, o, '}', depth);
 }
 
 // ---- structs: keys prepared at compile time ----
 
 // Member i's text is text[begin[i], begin[i + 1]): '{' (i == 0) or ',', then
-// '"' key '"' ':' ' '. Compact output drops the space; pretty output writes
-// the bracket or comma and a line break, then the rest.
+// '"' key '"' ':' ' '. Compact output drops the space; styled output writes
+// the bracket or comma (and a line break when indented), then the rest
+// (without the space when not indented).
 template <std::size_t Chars, std::size_t N>
 struct key_block {
   char text[Chars + 1];
@@ -199,11 +209,11 @@ consteval auto make_key_block() {
 template <class T>
 inline constexpr auto keys_of = make_key_block<T>();
 
-// The bracket or comma, line break (pretty) and key of member I of T. The
+// The bracket or comma, line break (indented) and key of member I of T. The
 // prefix is the block's own ('{' for the first member, else ','), or with
-// Chosen the one given (put_object_skipping: '{' for the first member
-// written).
-template <bool Pretty, class T, std::size_t I, bool Chosen = false>
+// Chosen the one given (styled output, which may leave members out: '{' for
+// the first member written).
+template <bool Styled, class T, std::size_t I, bool Chosen = false>
 out_range put_member_key(write_target& t, out_range o, std::uint32_t depth,
                          char prefix = keys_of<T>.text[keys_of<T>.begin[I]]) noexcept {
   constexpr const auto& block = keys_of<T>;
@@ -212,15 +222,18 @@ out_range put_member_key(write_target& t, out_range o, std::uint32_t depth,
   constexpr unsigned escapes = block.escapes[I];
   bool constant = (escapes & escape_always) == 0;
   if constexpr (escapes != 0 && (escapes & escape_always) == 0) constant = (t.escape & escapes) == 0;
-  if constexpr (Pretty) {
+  if constexpr (Styled) {
     o = put_char(t, o, prefix);
-    o = write_newline(t, o, depth + 1);
     if (constant) [[likely]] {
-      o = room(t, o, size - 1);
-      std::memcpy(o.cur, block.text + begin + 1, size - 1);
-      o.cur += size - 1;
+      // '"' key '"' ':', and ' ' when indented.
+      const std::size_t n = t.indent != 0 ? size - 1 : size - 2;
+      if (t.indent != 0) o = write_newline(t, o, depth + 1);
+      o = room(t, o, n);
+      std::memcpy(o.cur, block.text + begin + 1, n);
+      o.cur += n;
       return o;
     }
+    if (t.indent != 0) o = write_newline(t, o, depth + 1);
   } else {
     if (constant) [[likely]] {
       o = room(t, o, size - 1);
@@ -235,60 +248,37 @@ out_range put_member_key(write_target& t, out_range o, std::uint32_t depth,
   return write_key(t, o, key.data(), key.size());
 }
 
-// Whether a field of T (skipped ones included: an over-approximation is
-// harmless) is an optional or a pointer that skip_null_members may leave
-// out. Only structs with one get put_object_skipping.
-template <class T>
-consteval bool has_absent_members() {
-  namespace r = jot::detail::reflect;
-  using U = std::remove_cv_t<T>;
-  if constexpr (r::has_members<U>) {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (may_be_absent<std::remove_cvref_t<decltype(std::declval<U&>().*(r::get<I>(meta<U>::members).pointer))>> ||
-              ... || false);
-    }(std::make_index_sequence<r::field_count<U>>{});
-  } else {
-    using any = decltype(r::binder<r::field_count<U>>::apply(std::declval<U&>(), [](auto&... field) {
-      return std::bool_constant<(may_be_absent<std::remove_cvref_t<decltype(field)>> || ... || false)>{};
-    }));
-    return any::value;
-  }
-}
-
-// put_object with write_options::skip_null_members: empty optionals and null
-// pointers are left out, and the first member written takes the '{'. A copy
-// of its own, only for structs with such members: the shared loop that
-// tracks the '{' cost the OpenRTB encoder 6.8% more instructions with the
-// option off; this copy costs none, for 8% more of its code.
-template <bool Pretty, class T>
-out_range put_object_skipping(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
-  char* cur = o.cur;
-  char* lim = o.lim;
-  bool first = true;
-  jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
-    if constexpr (may_be_absent<std::remove_cvref_t<decltype(member)>>) {
-      if (!member) return;
-    }
-    out_range r = put_member_key<Pretty, T, decltype(index)::value, true>(t, out_range{cur, lim}, depth,
-                                                                          first ? '{' : ',');
-    first = false;
-    r = put<Pretty>(t, r, member, depth + 1);
-    JOT_SCALAR_RANGE(r);
-    cur = r.cur;
-    lim = r.lim;
-  });
-  if (first) return put_empty(t, out_range{cur, lim}, "{}");
-  return close_container<Pretty>(t, out_range{cur, lim}, '}', depth);
-}
-
-template <bool Pretty, class T>
+// A struct: compact (Styled false), every member, keys copied as constants;
+// or styled, for every other option (one copy for all of them: indented,
+// and with write_options::skip_null_members, empty optionals and null
+// pointers left out, the first member written taking the '{'). Two copies
+// per struct, not one per option: a copy of each for skip_null_members and
+// indentation doubled the typed encoder's code (HACKING.md, session 34); the
+// compact copy tracks no '{' (a shared loop that did cost the OpenRTB encoder
+// 6.8% more instructions).
+template <bool Styled, class T>
 out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
   if constexpr (jot::reflect::member_count<T> == 0) {
     return put_empty(t, o, "{}");
+  } else if constexpr (Styled) {
+    char* cur = o.cur;
+    char* lim = o.lim;
+    bool first = true;
+    jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
+      if constexpr (may_be_absent<std::remove_cvref_t<decltype(member)>>) {
+        if (t.skip_null_members && !member) return;
+      }
+      out_range r = put_member_key<true, T, decltype(index)::value, true>(t, out_range{cur, lim}, depth,
+                                                                          first ? '{' : ',');
+      first = false;
+      r = put<true>(t, r, member, depth + 1);
+      JOT_SCALAR_RANGE(r);
+      cur = r.cur;
+      lim = r.lim;
+    });
+    if (first) return put_empty(t, out_range{cur, lim}, "{}");
+    return close_container<true>(t, out_range{cur, lim}, '}', depth);
   } else {
-    if constexpr (has_absent_members<T>()) {
-      if (t.skip_null_members) return put_object_skipping<Pretty>(t, o, v, depth);
-    }
     // The range as two pointers, not one out_range: the visitor may stay out
     // of line, and then what it captures lives in memory. GCC copies an
     // out_range there with one 16-byte load, which cannot take its bytes from
@@ -297,19 +287,19 @@ out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t dep
     char* cur = o.cur;
     char* lim = o.lim;
     jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
-      out_range r = put_member_key<Pretty, T, decltype(index)::value>(t, out_range{cur, lim}, depth);
-      r = put<Pretty>(t, r, member, depth + 1);
+      out_range r = put_member_key<false, T, decltype(index)::value>(t, out_range{cur, lim}, depth);
+      r = put<false>(t, r, member, depth + 1);
       JOT_SCALAR_RANGE(r);
       cur = r.cur;
       lim = r.lim;
     });
-    return close_container<Pretty>(t, out_range{cur, lim}, '}', depth);
+    return close_container<false>(t, out_range{cur, lim}, '}', depth);
   }
 }
 
 // ---- the dispatch on shape ----
 
-template <bool Pretty, class T>
+template <bool Styled, class T>
 out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
   constexpr shape s = shape_v<T>;
   static_assert(s != shape::unsupported,
@@ -330,22 +320,22 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
   } else if constexpr (s == shape::string || s == shape::string_view) {
     return write_string(t, o, v.data(), v.size());
   } else if constexpr (s == shape::optional) {
-    return v.has_value() ? put<Pretty>(t, o, *v, depth) : put_null(t, o);
+    return v.has_value() ? put<Styled>(t, o, *v, depth) : put_null(t, o);
   } else if constexpr (s == shape::pointer) {
-    return v != nullptr ? put<Pretty>(t, o, *v, depth) : put_null(t, o);
+    return v != nullptr ? put<Styled>(t, o, *v, depth) : put_null(t, o);
   } else if constexpr (s == shape::sequence || s == shape::set || s == shape::fixed_array || s == shape::span) {
-    return put_array<Pretty>(t, o, v, depth);
+    return put_array<Styled>(t, o, v, depth);
   } else if constexpr (s == shape::tuple) {
-    return put_tuple<Pretty>(t, o, v, depth, std::make_index_sequence<std::tuple_size_v<T>>{});
+    return put_tuple<Styled>(t, o, v, depth, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (s == shape::map) {
-    return put_map<Pretty>(t, o, v, depth);
+    return put_map<Styled>(t, o, v, depth);
   } else if constexpr (s == shape::variant) {
     if (v.valueless_by_exception()) {
       fail(t, error_code::type_mismatch, "std::variant holds no value");
       return o;
     }
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (void)((v.index() == I && (o = put<Pretty>(t, o, *std::get_if<I>(&v), depth), true)) || ...);
+      (void)((v.index() == I && (o = put<Styled>(t, o, *std::get_if<I>(&v), depth), true)) || ...);
     }(std::make_index_sequence<std::variant_size_v<T>>{});
     return o;
   } else if constexpr (s == shape::monostate) {
@@ -368,9 +358,9 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
     using P = typename meta<T>::proxy;
     static_assert(requires { { meta<T>::write(v) } -> std::convertible_to<P>; },
                   "jot::write: jot::meta<T>::proxy needs static P write(const T&)");
-    return put<Pretty, P>(t, o, meta<T>::write(v), depth);
+    return put<Styled, P>(t, o, meta<T>::write(v), depth);
   } else if constexpr (s == shape::object) {
-    return put_object<Pretty>(t, o, v, depth);
+    return put_object<Styled>(t, o, v, depth);
   } else {
     return o;
   }
@@ -380,7 +370,7 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
 template <class T>
 out_range encode(write_target& t, out_range o, const void* value) noexcept {
   const T& v = *static_cast<const T*>(value);
-  return t.indent != 0 ? put<true>(t, o, v, 0) : put<false>(t, o, v, 0);
+  return t.indent != 0 || t.skip_null_members ? put<true>(t, o, v, 0) : put<false>(t, o, v, 0);
 }
 
 }  // namespace jot::detail::typed
