@@ -3,7 +3,10 @@
 //
 // The reader (typed_read.inl) is written once and compiled here once per
 // engine, inside that engine's namespace and target region, over the same
-// scanning core as the DOM parser (jot/detail/scan/). Engines in a user's
+// scanning core as the DOM parser (jot/detail/scan/): the code of the types
+// read in the user's translation unit, the parts that do not depend on them
+// (the member loop, the validating skip, escapes, errors) in the library
+// (src/engines.cpp), compiled there once per engine. Engines in a user's
 // translation unit: on x86-64 with GCC or Clang, AVX2 (chosen when the CPU
 // has it, for the avx2 and avx512 kernels) and SSE2 (every other kernel);
 // elsewhere the portable one. jot::read asks the library once per document

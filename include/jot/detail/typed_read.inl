@@ -10,6 +10,12 @@
 // and returns false; each enclosing object and array then prepends its key
 // or index to the path as the failure returns through it, so the error names
 // the member at no cost to the successful path.
+//
+// A function whose body stands under `#if defined(JOT_ENGINE_BODIES)` is
+// compiled once per engine in the library (src/engines.cpp); a user's
+// translation unit sees its declaration only. Those are the parts that do
+// not depend on the user's types (the member loop, escapes, errors): the
+// rest is instantiated for the types read, and its fast paths inlined.
 
 struct reader {
   const u8* begin;
@@ -28,37 +34,59 @@ struct reader {
 
 using path_access = read_access<void>;
 
-JOT_COLD inline bool fail_at(reader& r, error_code code, const u8* at, const char* message,
-                             jot::type found = jot::type::absent) noexcept {
+JOT_COLD bool fail_at(reader& r, error_code code, const u8* at, const char* message,
+                      jot::type found = jot::type::absent) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   path_access::fail(*r.result, code, message, static_cast<std::size_t>(at - r.begin), found);
   r.failed = true;
   return false;
 }
+#else
+;
+#endif
 
 // An unexpected byte at p where the grammar wants what note says: reported as
 // jot::parse reports it (comment_not_allowed at a comment).
-JOT_COLD inline bool syntax_error(reader& r, const u8* p, skip_note note) noexcept {
+JOT_COLD bool syntax_error(reader& r, const u8* p, skip_note note) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   const skipped s = skip_error(p, r.end, error_code::unexpected_character, note);
   return fail_at(r, s.code, s.p, s.message());
 }
+#else
+;
+#endif
 
 // No key at p, after '{' or ',' and whitespace, where one must be: as
 // jot::parse reports it (trailing_comma at a comma before '}').
-JOT_COLD inline bool key_expected(reader& r, const u8* p) noexcept {
+JOT_COLD bool key_expected(reader& r, const u8* p) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   const skipped s = key_error(p, r.end);
   return fail_at(r, s.code, s.p, s.message());
 }
+#else
+;
+#endif
 
 // The literal at r.p ('t', 'f' or 'n') is not true, false or null: as
 // jot::parse reports it, at its first byte that differs.
-JOT_COLD inline bool bad_literal(reader& r) noexcept {
+JOT_COLD bool bad_literal(reader& r) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   const skipped s = skip_bad_literal(r.p, r.end);
   return fail_at(r, s.code, s.p, s.message());
 }
+#else
+;
+#endif
 
 // The value at r.p is not what `expected` says: a type mismatch, no value at
 // all, or a literal or number that is not one.
-JOT_COLD inline bool mismatch(reader& r, const char* expected) noexcept {
+JOT_COLD bool mismatch(reader& r, const char* expected) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   if (r.p == r.end) return fail_at(r, error_code::unexpected_end, r.p, nullptr);
   const jot::type found = json_type_of(*r.p);
   if (found == jot::type::absent) {
@@ -79,6 +107,9 @@ JOT_COLD inline bool mismatch(reader& r, const char* expected) noexcept {
   }
   return fail_at(r, error_code::type_mismatch, r.p, expected, found);
 }
+#else
+;
+#endif
 
 // The first byte at or after p that is not whitespace.
 JOT_ALWAYS_INLINE const u8* skip_ws(const u8* p, const u8* end) noexcept {
@@ -134,7 +165,9 @@ struct string_token {
 
 // Finds the closing quote of the escaped string token t (start and stop set):
 // true with t.close set, or a failure. Out of line: most strings have no escape.
-JOT_NOINLINE inline bool close_escaped(reader& r, string_token& t) noexcept {
+JOT_NOINLINE bool close_escaped(reader& r, string_token& t) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   t.close = find_string_end<scanner>(t.stop, r.end);
   if (t.close == nullptr) {
     const unescaped u = check_escaped_string<scanner>(t.start, t.stop, r.end, r.validate);
@@ -142,6 +175,9 @@ JOT_NOINLINE inline bool close_escaped(reader& r, string_token& t) noexcept {
   }
   return true;
 }
+#else
+;
+#endif
 
 // Scans the string at r.p (which must be '"'): a plain string leaves r.p past
 // it; an escaped one leaves r.p at the opening quote until decoded.
@@ -160,7 +196,9 @@ JOT_ALWAYS_INLINE bool scan_token(reader& r, string_token& t) noexcept {
 
 // Decodes an escaped token into dst (room for close - start bytes); returns
 // the decoded size, or SIZE_MAX on failure.
-inline std::size_t decode_token(reader& r, const string_token& t, char* dst) noexcept {
+JOT_NOINLINE std::size_t decode_token(reader& r, const string_token& t, char* dst) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   const unescaped u = decode_escaped_string<scanner>(t.start, t.stop, t.close, r.end, r.validate, dst);
   if (u.code != error_code::ok) {
     fail_at(r, u.code, u.p, nullptr);
@@ -169,6 +207,9 @@ inline std::size_t decode_token(reader& r, const string_token& t, char* dst) noe
   r.p = u.p + 1;
   return u.size;
 }
+#else
+;
+#endif
 
 inline std::string_view plain_view(const string_token& t) noexcept {
   return {reinterpret_cast<const char*>(t.start), static_cast<std::size_t>(t.stop - t.start)};
@@ -228,8 +269,10 @@ inline bool read_string_view(reader& r, std::string_view& out) noexcept {
 // Decodes the escaped name t into buf when it fits; `fits` is false for a
 // longer one (validated, but matching nothing). Out of line: keys rarely
 // hold escapes.
-JOT_NOINLINE inline bool decode_name(reader& r, const string_token& t, std::string_view& name, char (&buf)[128],
-                                     bool& fits) noexcept {
+JOT_NOINLINE bool decode_name(reader& r, const string_token& t, std::string_view& name, char (&buf)[128],
+                              bool& fits) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   if (t.close - t.start > static_cast<std::ptrdiff_t>(sizeof buf)) {
     const unescaped u = check_escaped_string<scanner>(t.start, t.stop, r.end, r.validate);
     if (u.code != error_code::ok) return fail_at(r, u.code, u.p, nullptr);
@@ -243,6 +286,9 @@ JOT_NOINLINE inline bool decode_name(reader& r, const string_token& t, std::stri
   name = std::string_view(buf, n);
   return true;
 }
+#else
+;
+#endif
 
 // Reads a key or enumerator name: a view of the input, or of buf when it has
 // escapes and fits; `fits` is false for a longer escaped string (validated,
@@ -513,10 +559,15 @@ inline bool read_set(reader& r, S& out) {
 // An element past a fixed length (std::array, T[N], tuples) at r.p:
 // wrong_length, unless no value starts there (']' after a comma, the input's
 // end), which is the parser's syntax error at the parser's offset.
-JOT_COLD inline bool extra_element(reader& r, const char* message) noexcept {
+JOT_COLD bool extra_element(reader& r, const char* message) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   if (r.p == r.end || json_type_of(*r.p) == jot::type::absent) return mismatch(r, "expected a value");
   return fail_at(r, error_code::wrong_length, r.p, message);
 }
+#else
+;
+#endif
 
 // Reads exactly N elements with read_element(index); more or fewer is
 // wrong_length (more, fewer: the messages).
@@ -649,8 +700,10 @@ JOT_ALWAYS_INLINE bool is_guessed_key(const members_plan& plan, const u8* p, con
 // began at the member whose key starts at first_at: recorded as the member
 // loop records its own, with the failing member's key in the path when the
 // error lies in its value. Cold: errors only.
-JOT_COLD inline bool unknown_members_failed(reader& r, const skipped_members& run, const u8* first_at,
-                                           std::string_view first_key, bool first_fits) noexcept {
+JOT_COLD bool unknown_members_failed(reader& r, const skipped_members& run, const u8* first_at,
+                                     std::string_view first_key, bool first_fits) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   fail_at(r, run.s.code, run.s.p, run.s.message());
   if (run.key_at == first_at) {
     if (first_fits) path_access::prepend_key(*r.result, first_key);
@@ -662,15 +715,23 @@ JOT_COLD inline bool unknown_members_failed(reader& r, const skipped_members& ru
   }
   return false;
 }
+#else
+;
+#endif
 
 // A member rejected by its key (unknown_key, duplicate_key): the error at the
 // key, and the key in the path.
-JOT_COLD inline bool member_failed(reader& r, error_code code, const u8* key_at, std::string_view key,
-                                   bool fits) noexcept {
+JOT_COLD bool member_failed(reader& r, error_code code, const u8* key_at, std::string_view key,
+                            bool fits) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   fail_at(r, code, key_at, nullptr);
   if (fits) path_access::prepend_key(*r.result, key);
   return false;
 }
+#else
+;
+#endif
 
 // Reads object members with read_member(r, out, index, key position) until
 // '}'; r.p at '{'. For a struct (plan not null), each key is first guessed to
@@ -678,11 +739,13 @@ JOT_COLD inline bool member_failed(reader& r, error_code code, const u8* key_at,
 // unknown members are skipped here (skip_members), or rejected
 // (unknown_key), a member named twice is duplicate_key unless allowed, and
 // seen (a bit per member, zero on entry) gets each member's bit. For a map
-// (no plan), index is npos and read_member takes every member. One copy per
-// engine: the struct comes in as data, its members' readers through one
-// indirect call per member.
-JOT_NOINLINE inline bool read_members(reader& r, const members_plan* plan, member_reader read_member, void* out,
-                                      std::uint64_t* seen) {
+// (no plan), index is npos and read_member takes every member. In the
+// library, one copy per engine: the struct comes in as data, its members'
+// readers through one indirect call per member.
+JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reader read_member, void* out,
+                               std::uint64_t* seen)
+#if defined(JOT_ENGINE_BODIES)
+{
   if (JOT_UNLIKELY(r.p == r.end || *r.p != '{')) return mismatch(r, "expected an object");
   if (!enter(r)) return false;
   if (*r.p == '}') {
@@ -780,6 +843,9 @@ JOT_NOINLINE inline bool read_members(reader& r, const members_plan* plan, membe
     return syntax_error(r, p, skip_note::object_end);
   }
 }
+#else
+;
+#endif
 
 // Whether read_map can keep map M's nodes across decodes: node handles, and
 // a comparator or hash it can copy into an empty map.

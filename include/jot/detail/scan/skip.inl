@@ -1,7 +1,9 @@
 // jot/detail/scan/skip.inl - skipping one whole JSON value while validating
 // all of it: the grammar, strings (escapes, UTF-8), numbers and literals, as
 // strictly as the DOM parser. Not API. Included like strings.inl, inside a
-// per-ISA namespace whose `scanner` it drives, after number.h.
+// per-ISA namespace whose `scanner` it drives, after number.h. A function
+// whose body stands under `#if defined(JOT_ENGINE_BODIES)` is compiled once
+// per engine in the library (src/engines.cpp); elsewhere it is declared only.
 //
 // What the typed reader does with an unknown key's value, a jot::raw_json and
 // a jot::value: simdjson On-Demand and glaze skip such values without looking
@@ -59,8 +61,10 @@ struct skipped {
 // An error at p, reported as the DOM parser reports it: a token that cannot
 // start or go on there is unexpected_end at the end of the input (strings and
 // numbers keep their own codes), and comment_not_allowed at a comment.
-JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code,
-                                   skip_note note = skip_note::none) noexcept {
+JOT_COLD skipped skip_error(const u8* p, const u8* end, error_code code,
+                            skip_note note = skip_note::none) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   if (code == error_code::unexpected_character || code == error_code::invalid_literal) {
     if (p == end) return {p, error_code::unexpected_end, skip_note::none};
     if (code == error_code::unexpected_character && *p == '/' && end - p >= 2 && (p[1] == '/' || p[1] == '*'))
@@ -68,24 +72,34 @@ JOT_COLD inline skipped skip_error(const u8* p, const u8* end, error_code code,
   }
   return {p, code, note};
 }
+#else
+;
+#endif
 
 // The error at p where a key should be, after '{' or ',' and whitespace
 // (found again here, so that the hot path keeps no state for it). A '}'
 // there follows a comma (an empty object is closed at its opening):
 // trailing_comma at the comma, as the DOM parser reports it. Otherwise the
 // parser's message: after '{' a '}' would do too.
-JOT_COLD inline skipped key_error(const u8* p, const u8* end) noexcept {
+JOT_COLD skipped key_error(const u8* p, const u8* end) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   const u8* before = p - 1;
   while (*before == ' ' || *before == '\n' || *before == '\r' || *before == '\t') --before;
   if (p != end && *p == '}') return {before, error_code::trailing_comma, skip_note::none};
   return skip_error(p, end, error_code::unexpected_character,
                     *before == '{' ? skip_note::first_key : skip_note::key);
 }
+#else
+;
+#endif
 
 // The error s of a scalar at p in a container. A ']' where an array's value
 // should be follows a comma (an empty array is closed at its opening, and an
 // object's values follow ':'): trailing_comma at the comma.
-JOT_COLD inline skipped value_error(skipped s, const u8* p, bool in_object) noexcept {
+JOT_COLD skipped value_error(skipped s, const u8* p, bool in_object) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   if (*p == ']' && !in_object) {
     while (*--p != ',') {
     }
@@ -93,11 +107,19 @@ JOT_COLD inline skipped value_error(skipped s, const u8* p, bool in_object) noex
   }
   return s;
 }
+#else
+;
+#endif
 
 // The stop of a scan whose events refused the token at p.
-JOT_COLD inline skipped cancelled_at(const u8* p) noexcept {
+JOT_COLD skipped cancelled_at(const u8* p) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   return {p, error_code::cancelled, skip_note::none};
 }
+#else
+;
+#endif
 
 // The rest of a string whose backslash is at p: one past its closing quote,
 // or an error. The two-byte escapes (twitter's "\/" and "\"") are checked
@@ -105,7 +127,9 @@ JOT_COLD inline skipped cancelled_at(const u8* p) noexcept {
 // check_escaped_string validates the rest (surrogate pairs, the exact error).
 // Validating every escape that way measured ~125 instructions per escape on
 // twitter.
-JOT_NOINLINE inline skipped skip_escaped_string(const u8* p, const u8* end, bool validate) noexcept {
+JOT_NOINLINE skipped skip_escaped_string(const u8* p, const u8* end, bool validate) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   for (;;) {
     // p is at a backslash.
     if (end - p < 2) return skip_error(end, end, error_code::unterminated_string);
@@ -120,6 +144,9 @@ JOT_NOINLINE inline skipped skip_escaped_string(const u8* p, const u8* end, bool
     p = s.p;
   }
 }
+#else
+;
+#endif
 
 // The string whose opening quote is at p: one past its closing quote, or an
 // error. Validates escapes and, when asked, UTF-8. Sets escaped when the
@@ -141,20 +168,30 @@ JOT_ALWAYS_INLINE skipped skip_string(const u8* p, const u8* end, bool validate)
 // A number that skip_plain_number leaves to scan_number: converted, not just
 // the grammar, because the DOM parser rejects a number beyond double's range
 // (1e309), so skipping one must too. Out of line: rare.
-JOT_NOINLINE inline skipped skip_converted_number(const u8* p, const u8* end) noexcept {
+JOT_NOINLINE skipped skip_converted_number(const u8* p, const u8* end) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   node ignored;
   const number_scan n = scan_number(p, end, false, &ignored);
   if (n.end == nullptr) return skip_error(n.at, end, n.code);
   return {n.end, error_code::ok, skip_note::none};
 }
+#else
+;
+#endif
 
 // The error of a literal at p that is not true, false or null: at its first
 // byte that differs, as the DOM parser reports it (unexpected_end when the
 // input ends inside it).
-JOT_COLD inline skipped skip_bad_literal(const u8* p, const u8* end) noexcept {
+JOT_COLD skipped skip_bad_literal(const u8* p, const u8* end) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   const char* word = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
   return skip_error(literal_mismatch(p, end, word), end, error_code::invalid_literal);
 }
+#else
+;
+#endif
 
 // A literal at p (p < end, *p is 't', 'f' or 'n'): one past it, or an error.
 JOT_ALWAYS_INLINE skipped skip_literal(const u8* p, const u8* end) noexcept {
@@ -165,9 +202,14 @@ JOT_ALWAYS_INLINE skipped skip_literal(const u8* p, const u8* end) noexcept {
 }
 
 // skip_string out of line, for skip_value.
-JOT_NOINLINE inline skipped skip_string_value(const u8* p, const u8* end, bool validate) noexcept {
+JOT_NOINLINE skipped skip_string_value(const u8* p, const u8* end, bool validate) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   return skip_string(p, end, validate);
 }
+#else
+;
+#endif
 
 // Skips the value at p (p < end) that is not an object or array: a string, a
 // number or a literal; anything else is an error. InlineString: the string
@@ -321,9 +363,14 @@ inline skipped visit_value(const u8* p, const u8* end, bool validate, std::uint3
 }
 
 // visit_value with nothing to report: the typed reader's skip.
-inline skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept {
+JOT_NOINLINE skipped skip_value(const u8* p, const u8* end, bool validate, std::uint32_t depth_left) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   return visit_value(p, end, validate, depth_left, static_cast<skip_only*>(nullptr));
 }
+#else
+;
+#endif
 
 // No member: what skip_members' lookup returns for an unknown key (equal to
 // jot::reflect::npos).
@@ -356,8 +403,10 @@ struct skipped_members {
 // the benchmark's schemas and added 30% to its compile time).
 using member_lookup = std::size_t (*)(std::string_view key) noexcept;
 
-JOT_NOINLINE inline skipped_members skip_members(const u8* p, const u8* end, bool validate, std::uint32_t depth_left,
-                                                 const u8* key_at, u8& guess, member_lookup lookup) noexcept {
+JOT_NOINLINE skipped_members skip_members(const u8* p, const u8* end, bool validate, std::uint32_t depth_left,
+                                          const u8* key_at, u8& guess, member_lookup lookup) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
   for (;;) {
     if (p == end) return {{p, error_code::unexpected_end, skip_note::none}, key_at, no_member, false};
     const skipped v = *p == '{' || *p == '['
@@ -390,3 +439,6 @@ JOT_NOINLINE inline skipped_members skip_members(const u8* p, const u8* end, boo
     if (index != no_member) return {{p, error_code::ok, skip_note::none}, key_at, index, false};
   }
 }
+#else
+;
+#endif
