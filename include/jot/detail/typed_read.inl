@@ -663,7 +663,7 @@ std::size_t lookup_member(std::string_view key) noexcept {
 // and engine, the largest part of a typed translation unit: HACKING.md,
 // session 34).
 struct members_plan {
-  const jot::detail::reflect::key_entry* guessable;  // guessable_keys<T>: one entry per member, then one that never matches
+  const jot::detail::reflect::key_entry* guessable;  // guessable_keys<T>: a key per member, then a miss
   const std::string_view* names;                     // member_names<T>
   std::size_t (*lookup)(std::string_view) noexcept;  // member i of a key, or npos (lookup_member<T>)
 };
@@ -811,7 +811,8 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
       }
     }
     if (plan != nullptr) {
-      if (JOT_UNLIKELY(index == jot::reflect::npos)) return member_failed(r, error_code::unknown_key, key_at, key, fits);
+      if (JOT_UNLIKELY(index == jot::reflect::npos))
+        return member_failed(r, error_code::unknown_key, key_at, key, fits);
       const std::uint64_t bit = std::uint64_t{1} << (index % 64);
       if (JOT_UNLIKELY((seen[index / 64] & bit) != 0) && !r.allow_duplicates)
         return member_failed(r, error_code::duplicate_key, key_at, key, fits);
@@ -937,13 +938,17 @@ JOT_NOINLINE bool read_member_value(reader& r, void* member) {
 // Member i of struct T, for read_members: a jump table whose cases add the
 // member's offset to out and jump to its type's reader.
 template <class T>
-bool read_struct_member(reader& r, void* out, std::size_t i, const u8*) {
+bool read_struct_member(reader& r, void* out, std::size_t i, const u8* key_at) {
   bool (*read)(reader&, void*) = nullptr;
   void* member_at = nullptr;
-  jot::reflect::visit_member(*static_cast<T*>(out), i, [&](auto, std::string_view, auto& member) {
+  T& object = *static_cast<T*>(out);
+  const bool found = jot::reflect::visit_member(object, i, [&](auto, std::string_view, auto& member) {
     read = &read_member_value<std::remove_cvref_t<decltype(member)>>;
     member_at = &member;
   });
+  // i comes from T's own lookup, so this never fails; checked all the same
+  // (the table's bound check is there anyway).
+  if (JOT_UNLIKELY(!found)) return fail_at(r, error_code::unknown_key, key_at, nullptr);
   return read(r, member_at);
 }
 
