@@ -367,6 +367,15 @@ struct many_long_twins {
 };
 static_assert(jot::detail::reflect::key_table_of<many_long_twins>.every_byte);
 static_assert(!jot::detail::reflect::key_table_of<lookalikes>.every_byte);
+
+// Up to 64 keys the hash alone picks the slot (direct), with either hash;
+// more keys go through a bucket's displacement. reflect_test.cpp looks up
+// every key and its near misses in each kind.
+static_assert(jot::detail::reflect::key_table_of<many_long_twins>.direct);
+static_assert(jot::detail::reflect::key_table_of<jot_test::keyed_20>.direct);
+static_assert(jot::detail::reflect::key_table_of<jot_test::wide_64>.direct);
+static_assert(!jot::detail::reflect::key_table_of<jot_test::wide_129>.direct);
+static_assert(!jot::detail::reflect::key_table_of<jot_test::keyed_200>.direct);
 static_assert(r::member_index<long_twins>("prefix_1_middle_b_suffix_1") == 1);
 static_assert(r::member_index<long_twins>("prefix_1_middle_d_suffix_1") == r::npos);
 static_assert(r::member_index<many_long_twins>("prefix_1_middle_i_suffix_1") == 8);

@@ -12,6 +12,8 @@
 //   write   jot::write of the file's DOM (parsed once), compact, into a reused output_buffer
 //   typed   jot::read into the benchmark schema the file name picks (rpc,
 //           openrtb, twitter, citm: bench/runner/schemas.h), reusing the value
+//   encode  jot::write of that schema's value (read once), compact, into a
+//           reused output_buffer
 //
 // An operation repeats the workload until it covers at least 64 KB of input,
 // so that a short message's time is not the clock's resolution.
@@ -62,6 +64,18 @@ double typed_run(const std::string& text, int reps, int inner, jot::read_options
   });
 }
 
+template <class T>
+double encode_run(const std::string& text, int reps, int inner, jot::read_options options) {
+  jot::arena arena;
+  auto value = std::make_unique<T>();
+  if (!jot::read(text, *value, arena, options)) return -1;
+  jot::output_buffer out;
+  return best_of(reps, inner, [&] {
+    out.clear();
+    return static_cast<bool>(jot::write(*value, out));
+  });
+}
+
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 }  // namespace
@@ -95,14 +109,23 @@ extern "C" __attribute__((visibility("default"))) double jot_ab_run(const char* 
       return static_cast<bool>(jot::write(doc->root(), out));
     });
   }
-  if (w == "typed") {
+  if (w == "typed" || w == "encode") {
+    const bool encode = w == "encode";
     jot::read_options options;
-    if (contains(file, "rpc")) return typed_run<jot_bench::rpc_call>(text, reps, inner, options);
-    if (contains(file, "twitter")) return typed_run<jot_bench::tw_data>(text, reps, inner, options);
-    if (contains(file, "citm")) return typed_run<jot_bench::citm_catalog>(text, reps, inner, options);
+    if (contains(file, "rpc"))
+      return encode ? encode_run<jot_bench::rpc_call>(text, reps, inner, options)
+                    : typed_run<jot_bench::rpc_call>(text, reps, inner, options);
+    if (contains(file, "twitter"))
+      return encode ? encode_run<jot_bench::tw_data>(text, reps, inner, options)
+                    : typed_run<jot_bench::tw_data>(text, reps, inner, options);
+    if (contains(file, "citm"))
+      return encode ? encode_run<jot_bench::citm_catalog>(text, reps, inner, options)
+                    : typed_run<jot_bench::citm_catalog>(text, reps, inner, options);
     // OpenRTB's optional arrays are plain vectors, absent from some objects (as in bench/adapters/jot_typed.cpp).
     options.allow_missing_members = true;
-    if (contains(file, "openrtb")) return typed_run<jot_bench::rtb_bid_request>(text, reps, inner, options);
+    if (contains(file, "openrtb"))
+      return encode ? encode_run<jot_bench::rtb_bid_request>(text, reps, inner, options)
+                    : typed_run<jot_bench::rtb_bid_request>(text, reps, inner, options);
   }
   return -3;
 }

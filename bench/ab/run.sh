@@ -72,7 +72,9 @@ if [ $# -eq 0 ]; then
     parse:"$data/packets/valid.json" parse:"$data/packets/invalid.json" parse:"$data/packets/malicious.json" \
     write:"$data/corpus/twitter.json" write:"$data/corpus/citm_catalog.json" write:"$data/corpus/canada.json" \
     typed:"$data/corpus/twitter.json" typed:"$data/corpus/citm_catalog.json" typed:"$data/openrtb/banner.json" \
-    typed:"$data/openrtb/video_app.json" typed:"$data/rpc/sample.json"
+    typed:"$data/openrtb/video_app.json" typed:"$data/rpc/sample.json" \
+    encode:"$data/corpus/twitter.json" encode:"$data/corpus/citm_catalog.json" encode:"$data/openrtb/banner.json" \
+    encode:"$data/openrtb/video_app.json" encode:"$data/rpc/sample.json"
 fi
 cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
 echo "bench-ab: ${cpu:-unknown CPU}; A = $base ($cxx_a), B = the working tree ($cxx_b); microseconds per operation"

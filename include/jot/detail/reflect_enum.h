@@ -488,7 +488,7 @@ constexpr bool find_value(std::string_view name, E& out) noexcept {
   } else {
     constexpr const auto& table = enum_name_table<E>;
     static_assert(table.built, "jot::reflect: no perfect hash found for E's names (please report)");
-    const std::size_t i = table.template find<table.every_byte>(name);
+    const std::size_t i = table.template find<table.every_byte, table.direct>(name);
     if (i == not_found) return false;
     out = listing<E>.values[i];
     return true;

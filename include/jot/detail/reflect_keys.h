@@ -3,18 +3,23 @@
 //
 // Lookup: reject keys longer than the longest; load the first and last 8
 // bytes (4 or 3 for shorter keys: every byte of a key up to 16 bytes long);
-// hash them with the length; pick a bucket from the top bits, apply the
-// bucket's displacement, read one slot. The slot's entry holds the same words
-// of its key, so three integer comparisons confirm the match (plus one memcmp
-// of the middle bytes for keys longer than 16). No loop, no chain of
-// comparisons, no call, whatever the number of members.
+// hash them with the length; read one slot, picked by the hash's top bits
+// (direct) or by a bucket's displacement applied to the hash. The slot's
+// entry holds the same words of its key, so three integer comparisons
+// confirm the match (plus one memcmp of the middle bytes for keys longer
+// than 16). No loop, no chain of comparisons, no call, whatever the number
+// of members.
 //
-// Construction (hash and displace): buckets are placed largest first, each
-// with the smallest displacement that sends all its keys to free slots. The
-// table has two to four slots per key, so a displacement below 256 is found
-// quickly. If two keys hash alike (same length and the same first and last 8
+// Construction: first a seed whose hashes alone send every key to its own
+// slot (for up to 64 keys: the table has eight to sixteen slots per key, so
+// one of the seeds tried works but for bad luck). That is the direct table: the
+// displacement's load and the two multiplications after it were most of a
+// lookup's latency (typed twitter: the member loop waits on it for every
+// unknown key). Failing that, hash and displace: buckets are placed largest
+// first, each with the smallest displacement that sends all its keys to free
+// slots. If two keys hash alike (same length and the same first and last 8
 // bytes, so longer than 16 bytes), the table hashes every byte instead; if
-// placement fails, it tries another seed. Both are decided at compile time.
+// placement fails, it tries another seed. All decided at compile time.
 #pragma once
 
 #include <array>
@@ -94,10 +99,23 @@ constexpr std::uint64_t hash_all(const char* p, std::size_t n, std::uint64_t see
   return h;
 }
 
-// Table sizes for N keys: twice as many slots as keys, a bucket per two keys;
-// powers of two so that both are picked with a shift.
+// A direct table is tried for up to this many keys, with up to this many
+// seeds (a seed fails at its first collision, after about as many keys as
+// the square root of the slots; the worst case must stay far below clang's
+// limit of constant-evaluation steps).
+inline constexpr std::size_t direct_max_keys = 64;
+inline constexpr std::uint64_t direct_seeds = 128;
+
+// Table sizes for N keys: two to four slots per key (displaced), eight to
+// sixteen (direct, so that a seed without collisions is likely: for 64 keys
+// in 512 slots, one seed in 50), a bucket per two keys; powers of two so
+// that each is picked with a shift.
 constexpr unsigned slot_bits(std::size_t n) noexcept {
   return static_cast<unsigned>(std::bit_width(std::bit_ceil(n < 1 ? std::size_t{1} : n)));
+}
+constexpr unsigned direct_slot_bits(std::size_t n) noexcept { return slot_bits(n) + 2; }
+constexpr unsigned table_bits(std::size_t n) noexcept {
+  return n <= direct_max_keys ? direct_slot_bits(n) : slot_bits(n);
 }
 constexpr unsigned bucket_bits(std::size_t n) noexcept {
   return slot_bits(n) > 2 ? slot_bits(n) - 2 : 1;
@@ -122,15 +140,17 @@ struct key_table {
   // Slot contents: a key index, or N for an empty slot.
   using index_type = std::conditional_t<(N < 255), std::uint8_t, std::uint16_t>;
   static constexpr unsigned slot_shift = 64 - slot_bits(N);
+  static constexpr unsigned direct_shift = 64 - direct_slot_bits(N);
   static constexpr unsigned bucket_shift = 64 - bucket_bits(N);
 
   const std::string_view* keys;  // N keys, owned by the caller's constexpr array
   std::size_t max_size;
   std::uint64_t seed;
   bool every_byte;  // hash_all instead of hash_words
+  bool direct;      // slots[hash >> direct_shift]; else displaced (slot_of)
   bool built;       // false only if no seed worked (checked by a static_assert)
   std::array<std::uint8_t, std::size_t{1} << bucket_bits(N)> displacement;
-  std::array<index_type, std::size_t{1} << slot_bits(N)> slots;
+  std::array<index_type, std::size_t{1} << table_bits(N)> slots;  // displaced: the first 2^slot_bits
   std::array<key_entry, N + 1> entries;
 
   static constexpr std::size_t slot_of(std::uint64_t h, std::uint8_t d) noexcept {
@@ -142,23 +162,44 @@ struct key_table {
                       : hash_words(words_of(key.data(), key.size()), key.size(), seed);
   }
 
-  // The index of key, or not_found. EveryByte must equal every_byte: as a
-  // template argument it lets the compiler inline the one hash in use.
-  template <bool EveryByte>
+  // The index of key, or not_found. EveryByte and Direct must equal
+  // every_byte and direct: as template arguments they let the compiler
+  // inline the one hash and the one addressing in use.
+  template <bool EveryByte, bool Direct>
   constexpr std::size_t find(std::string_view key) const noexcept {
     const std::size_t n = key.size();
     if (n > max_size) return not_found;
     const key_words w = words_of(key.data(), n);
     const std::uint64_t h = EveryByte ? hash_all(key.data(), n, seed) : hash_words(w, n, seed);
-    const std::size_t i = slots[slot_of(h, displacement[h >> bucket_shift])];
+    const std::size_t i = Direct ? slots[h >> direct_shift] : slots[slot_of(h, displacement[h >> bucket_shift])];
     const key_entry& e = entries[i];
-    if (e.size != n || e.words.head != w.head || e.words.tail != w.tail) return not_found;
+    // One branch for the three words (GCC made a branch of each).
+    if (((e.size ^ n) | (e.words.head ^ w.head) | (e.words.tail ^ w.tail)) != 0) return not_found;
     if (n > 16 && !same_middle(keys[i], key)) return not_found;
     return i;
   }
 };
 
 enum class placement : unsigned char { done, same_hash, no_displacement };
+
+// Places every key in the slot its hash alone picks (a direct table), if no
+// two of them share one with the table's seed and hash. Expects every slot
+// empty, and leaves them so when it fails.
+template <std::size_t N>
+constexpr bool place_direct(key_table<N>& table) {
+  using index_type = typename key_table<N>::index_type;
+  std::array<std::size_t, N> taken{};
+  for (std::size_t i = 0; i < N; ++i) {
+    const auto s = static_cast<std::size_t>(table.hash(table.keys[i]) >> key_table<N>::direct_shift);
+    if (table.slots[s] != N) {
+      for (std::size_t j = 0; j < i; ++j) table.slots[taken[j]] = static_cast<index_type>(N);
+      return false;
+    }
+    table.slots[s] = static_cast<index_type>(i);
+    taken[i] = s;
+  }
+  return true;
+}
 
 // Places all keys with the table's seed and hash: fills slots and displacement.
 template <std::size_t N>
@@ -228,6 +269,21 @@ consteval key_table<N> make_key_table(const std::array<std::string_view, N>& key
     table.entries[i] = {keys[i].size(), words_of(keys[i].data(), keys[i].size())};
   }
   table.entries[N] = {not_found, {0, 0}};
+  // Direct when a seed allows: with hash_words, unless two keys hash alike
+  // whatever the seed (then every byte).
+  for (auto& slot : table.slots) slot = static_cast<typename key_table<N>::index_type>(N);
+  for (const bool every_byte : {false, true}) {
+    if (N > direct_max_keys) break;
+    table.every_byte = every_byte;
+    for (std::uint64_t seed = 0; seed < direct_seeds; ++seed) {
+      table.seed = seed * mix_b;
+      if (place_direct(table)) {
+        table.direct = table.built = true;
+        return table;
+      }
+    }
+  }
+  table.every_byte = false;
   for (std::uint64_t seed = 0; seed < 64; ++seed) {
     table.seed = seed * mix_b;
     placement result = place_keys(table);

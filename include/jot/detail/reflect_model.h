@@ -360,7 +360,7 @@ constexpr std::size_t find_key(std::string_view key) noexcept {
   if constexpr (key_count<T> < compare_all_below) {
     return find_by_compare<T>(key, std::make_index_sequence<key_count<T>>{});
   } else {
-    return table.template find<table.every_byte>(key);
+    return table.template find<table.every_byte, table.direct>(key);
   }
 }
 
