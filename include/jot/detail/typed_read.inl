@@ -30,6 +30,10 @@ struct reader {
   bool allow_missing;
   bool allow_duplicates;
   bool failed;
+  // The length of the last run of whitespace after '[', '{' or ',' at each
+  // depth (modulo 32): indented text repeats it, so the next run is guessed
+  // (scanner::skip_indentation) as the skipper and the DOM parser guess it.
+  u8 indent[32];
 };
 
 using path_access = read_access<void>;
@@ -121,11 +125,23 @@ JOT_ALWAYS_INLINE void skip_ws(reader& r) noexcept {
   if (r.p != r.end && *r.p <= ' ') r.p = scanner::skip_spaces(r.p, r.end);
 }
 
+// skip_ws for the whitespace at p that follows '[', '{' or ',' at depth:
+// guessed from the run before it at the same depth.
+// end is r.end, passed by a caller that keeps it in a register.
+JOT_ALWAYS_INLINE const u8* skip_indentation(reader& r, const u8* p, const u8* end, std::uint32_t depth) noexcept {
+  return p != end && *p <= ' ' ? scanner::skip_indentation(p, end, r.indent[depth % 32]) : p;
+}
+
+// skip_indentation on r.p at r.depth, stored only when there is whitespace.
+JOT_ALWAYS_INLINE void skip_indentation(reader& r) noexcept {
+  if (r.p != r.end && *r.p <= ' ') r.p = scanner::skip_indentation(r.p, r.end, r.indent[r.depth % 32]);
+}
+
 inline bool enter(reader& r) noexcept {
   if (JOT_UNLIKELY(r.depth >= r.max_depth)) return fail_at(r, error_code::depth_exceeded, r.p, nullptr);
   ++r.depth;
   ++r.p;
-  skip_ws(r);
+  skip_indentation(r);
   if (JOT_UNLIKELY(r.p == r.end)) return fail_at(r, error_code::unexpected_end, r.p, nullptr);
   return true;
 }
@@ -137,7 +153,7 @@ JOT_ALWAYS_INLINE bool next_element(reader& r, u8 close) noexcept {
   if (JOT_LIKELY(r.p != r.end)) {
     if (*r.p == ',') {
       ++r.p;
-      skip_ws(r);
+      skip_indentation(r);
       if (JOT_LIKELY(r.p != r.end)) return true;
     } else if (*r.p == close) {
       ++r.p;
@@ -754,7 +770,6 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
     return true;
   }
   std::size_t guess = 0;
-  u8 run_guess = 0;  // skip_members' indentation guess
   // The cursor lives in p between members, and goes to r.p only around
   // read_member: through the reader, every byte test reloaded and stored it
   // (r escapes into every call, and a string's char stores may alias it).
@@ -795,7 +810,7 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
         // This member and the unknown ones after it, in one loop (twitter:
         // 3.00M -> 2.88M instructions per decode, HACKING.md).
         const skipped_members run =
-            skip_members(p, end, r.validate, r.max_depth - r.depth, key_at, run_guess, plan->lookup);
+            skip_members(p, end, r.validate, r.max_depth - r.depth, key_at, r.indent[r.depth % 32], plan->lookup);
         if (JOT_UNLIKELY(run.s.code != error_code::ok)) return unknown_members_failed(r, run, key_at, key, fits);
         if (run.closed) {
           r.p = run.s.p;
@@ -832,7 +847,7 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
     if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
     if (*p == ',') {
       ++p;
-      p = skip_ws(p, end);
+      p = skip_indentation(r, p, end, r.depth);
       if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
       continue;
     }
@@ -1169,6 +1184,7 @@ inline reader start_reader(std::string_view json, arena* memory, const read_opti
   r.allow_missing = options.allow_missing_members;
   r.allow_duplicates = options.allow_duplicate_keys;
   r.failed = false;
+  std::memset(r.indent, 0, sizeof r.indent);
   return r;
 }
 

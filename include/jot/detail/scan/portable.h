@@ -121,6 +121,7 @@ struct scanner {
   static const u8* skip_spaces_guessed(const u8* p, const u8* end, u8&) noexcept {
     return skip_whitespace<StopAtLf>(p, end);
   }
+  static const u8* skip_indentation(const u8* p, const u8* end, u8&) noexcept { return skip_whitespace(p, end); }
 };
 
 }  // namespace jot::detail::isa_portable

@@ -198,6 +198,20 @@ struct vector_scanner {
     return find_first<at_non_space>(p, end);
   }
 
+  // skip_spaces for the run after '[', '{' or ',' (indentation), whose
+  // length is guessed as skip_spaces_guessed guesses it: the same test
+  // inlined and the same call as skip_spaces, so that compact text pays
+  // nothing more (the guessed run inlined into the typed member loop cost
+  // OpenRTB 3% there). Typed citm: 1.09x (HACKING.md, session 35).
+  JOT_ALWAYS_INLINE static const u8* skip_indentation(const u8* p, const u8* end, u8& guess) noexcept {
+    if (p != end && *p == ' ') ++p;
+    if (p == end || *p > ' ') return p;
+    return skip_indentation_run(p, end, guess);
+  }
+  JOT_NOINLINE static const u8* skip_indentation_run(const u8* p, const u8* end, u8& guess) noexcept {
+    return skip_spaces_guessed(p, end, guess);
+  }
+
   // skip_spaces with the run inlined too, for the one-loop scanners (the DOM
   // parser, the skipper), where the call measured 5-8% more instructions.
   // With StopAtLf (parse_line), a line feed ends the run and is not skipped.
