@@ -14,8 +14,7 @@
 // slot (for up to 64 keys: the table has eight to sixteen slots per key, so
 // one of the seeds tried works but for bad luck). That is the direct table: the
 // displacement's load and the two multiplications after it were most of a
-// lookup's latency (typed twitter: the member loop waits on it for every
-// unknown key). Failing that, hash and displace: buckets are placed largest
+// lookup's latency (20 keys: 3.3 -> 2.3 ns a hit, docs/typed.md). Failing that, hash and displace: buckets are placed largest
 // first, each with the smallest displacement that sends all its keys to free
 // slots. If two keys hash alike (same length and the same first and last 8
 // bytes, so longer than 16 bytes), the table hashes every byte instead; if

@@ -202,7 +202,7 @@ struct vector_scanner {
   // length is guessed as skip_spaces_guessed guesses it: the same test
   // inlined and the same call as skip_spaces, so that compact text pays
   // nothing more (the guessed run inlined into the typed member loop cost
-  // OpenRTB 3% there). Typed citm: 1.09x (HACKING.md, session 35).
+  // OpenRTB 3% there). Typed citm: 1.07x (HACKING.md, session 35).
   JOT_ALWAYS_INLINE static const u8* skip_indentation(const u8* p, const u8* end, u8& guess) noexcept {
     if (p != end && *p == ' ') ++p;
     if (p == end || *p > ' ') return p;
