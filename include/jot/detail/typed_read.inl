@@ -125,11 +125,11 @@ JOT_ALWAYS_INLINE void skip_ws(reader& r) noexcept {
   if (r.p != r.end && *r.p <= ' ') r.p = scanner::skip_spaces(r.p, r.end);
 }
 
-// skip_ws for the whitespace at p that follows '[', '{' or ',' at depth:
-// guessed from the run before it at the same depth.
-// end is r.end, passed by a caller that keeps it in a register.
-JOT_ALWAYS_INLINE const u8* skip_indentation(reader& r, const u8* p, const u8* end, std::uint32_t depth) noexcept {
-  return p != end && *p <= ' ' ? scanner::skip_indentation(p, end, r.indent[depth % 32]) : p;
+// skip_ws for the whitespace at p that follows '[', '{' or ',' at r.depth:
+// guessed from the run before it at the same depth. end is r.end, passed by
+// a caller that keeps it in a register.
+JOT_ALWAYS_INLINE const u8* skip_indentation(reader& r, const u8* p, const u8* end) noexcept {
+  return p != end && *p <= ' ' ? scanner::skip_indentation(p, end, r.indent[r.depth % 32]) : p;
 }
 
 // skip_indentation on r.p at r.depth, stored only when there is whitespace.
@@ -847,7 +847,7 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
     if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
     if (*p == ',') {
       ++p;
-      p = skip_indentation(r, p, end, r.depth);
+      p = skip_indentation(r, p, end);
       if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
       continue;
     }
