@@ -13,6 +13,7 @@
 #include <memory>
 #include <memory_resource>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <string_view>
@@ -302,6 +303,71 @@ TEST(TypedWrite, DoublesInShortestForm) {
   for (const auto& [d, text] : cases) {
     EXPECT_EQ(typed(d), text);
     expect_like_dom(d);
+  }
+}
+
+// The exact decimal of n * 2^-j (n odd when j > 0), laid out as
+// print_double lays out numbers below 10^21: what print_exact_double writes,
+// without its bound on the exponent.
+std::string exact_decimal(std::uint64_t n, int j) {
+  std::string s = std::to_string(n >> j) + ".";
+  if (j == 0) return s + "0";
+  std::uint64_t digits = n & ((std::uint64_t{1} << j) - 1);
+  for (int i = 0; i < j; ++i) digits *= 5;  // the fraction's digits: bits * 5^j, j of them
+  std::string f = std::to_string(digits);
+  return s + std::string(static_cast<std::size_t>(j) - f.size(), '0') + f;
+}
+
+std::string printed(char* (*print)(char*, double), double d) {
+  char buf[64];
+  char* end = print(buf, d);
+  return end == nullptr ? std::string("(declined)") : std::string(buf, end);
+}
+
+TEST(TypedWrite, ExactDecimalDoublesAreTheShortest) {
+  using jot::detail::print_double;
+  using jot::detail::print_exact_double;
+  // Every fraction width 0-12 at binary exponents -12..60, random odd
+  // numerators and their neighbours: the fast path, when it takes a double,
+  // writes print_double's bytes.
+  std::mt19937_64 rng(36);
+  int taken = 0;
+  for (int j = 0; j <= 12; ++j) {
+    for (int e = -12; e <= 60; ++e) {
+      if (e + j < 0 || e + j > 52) continue;
+      for (int k = 0; k < 30; ++k) {
+        const std::uint64_t low = std::uint64_t{1} << (e + j);
+        const std::uint64_t n = (low + rng() % low) | (j > 0 ? 1 : 0);
+        const double d = std::ldexp(static_cast<double>(n), -j);
+        for (const double v : {d, -d, std::nextafter(d, 0.0), std::nextafter(d, 1e300)}) {
+          const std::string fast = printed(print_exact_double, v);
+          if (fast == "(declined)") continue;
+          ++taken;
+          ASSERT_EQ(fast, printed(print_double, v)) << "j=" << j << " e=" << e;
+        }
+      }
+    }
+  }
+  EXPECT_GT(taken, 10000);
+  // The rpc sample's doubles that take it, and some that must not.
+  EXPECT_EQ(printed(print_exact_double, 12.75), "12.75");
+  EXPECT_EQ(printed(print_exact_double, 88.5), "88.5");
+  EXPECT_EQ(printed(print_exact_double, 140.0), "140.0");
+  EXPECT_EQ(printed(print_exact_double, -0.00390625), "-0.00390625");
+  EXPECT_EQ(printed(print_exact_double, 9007199254740991.0), "9007199254740991.0");
+  for (const double declined : {0.0, -0.0, 0.1, 0.35, 0.001953125, 9007199254740992.0, 1e300, 5e-324})
+    EXPECT_EQ(printed(print_exact_double, declined), "(declined)") << declined;
+  // Each bound is tight: one binary exponent higher, some double with that
+  // many fraction bits has a shorter decimal than its exact one.
+  for (int j = 0; j <= 8; ++j) {
+    const int e = jot::detail::exact_decimal_max_exponent[j] + 1;
+    bool shorter_found = false;
+    for (int k = 0; k < 2000 && !shorter_found; ++k) {
+      const std::uint64_t low = std::uint64_t{1} << (e + j);
+      const std::uint64_t n = (low + rng() % low) | (j > 0 ? 1 : 0);
+      shorter_found = exact_decimal(n, j) != printed(print_double, std::ldexp(static_cast<double>(n), -j));
+    }
+    EXPECT_TRUE(shorter_found) << "bound for j=" << j << " is not tight";
   }
 }
 
