@@ -17,7 +17,7 @@
 
 #include "jot/error.h"
 #include "jot/options.h"
-#include "jot/detail/exact_double.h"
+#include "jot/detail/short_double.h"
 #include "jot/detail/scan/utf8.h"
 
 namespace jot {
@@ -187,16 +187,16 @@ inline out_range put_integer(write_target& t, out_range o, std::int64_t v) noexc
 
 // A double (a float converts to one exactly, and its shortest double form
 // reads back to the same float); NaN and infinities fail with invalid_number.
-// One whose exact decimal is short is written from its bits here
-// (exact_double.h); the rest by print_double.
+// One whose shortest decimal has few fraction digits is found here
+// (short_double.h); the rest by print_double.
 inline out_range put_double(write_target& t, out_range o, double d) noexcept {
   if ((std::bit_cast<std::uint64_t>(d) >> 52 & 0x7ff) == 0x7ff) {
     fail(t, error_code::invalid_number, "NaN and infinities have no JSON form");
     return o;
   }
   o = room(t, o, max_number_chars);
-  char* exact = print_exact_double(o.cur, d);
-  o.cur = exact != nullptr ? exact : print_double(o.cur, d);
+  char* shortcut = print_short_double(o.cur, d);
+  o.cur = shortcut != nullptr ? shortcut : print_double(o.cur, d);
   return o;
 }
 
