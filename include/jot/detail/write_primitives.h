@@ -2,7 +2,8 @@
 // call of the writer in src/: escaping, numbers, indentation, the DOM writer
 // and the two output sinks, as a few out-of-line functions, so that the
 // header holds no copy of them and the output is the DOM writer's byte for
-// byte. Not API.
+// byte (the one inline shortcut, doubles with few fraction digits in
+// short_double.h, is tested against print_double). Not API.
 //
 // An encoder writes into a range [cur, lim) that it asks write_target for:
 // room() returns a range with at least n bytes (n <= max_reserve); scalars
