@@ -24,6 +24,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "jot/detail/bits.h"
+
 namespace jot::detail {
 
 char* print_uint64(char* out, std::uint64_t v) noexcept;  // write_primitives.h
@@ -73,9 +75,9 @@ inline char* print_short_double(char* out, double d) noexcept {
       }
       if (k == short_double_max_digits || half_ulp > (std::uint64_t{1} << 63) / 10) return nullptr;
       // One more digit: the fraction times ten, its carry the digit.
-      const unsigned __int128 next = static_cast<unsigned __int128>(fraction) * 10;
-      digits |= static_cast<std::uint64_t>(next >> 64) << (8 * k);
-      fraction = static_cast<std::uint64_t>(next);
+      const uint128_parts next = multiply_64x64(fraction, 10);
+      digits |= next.high << (8 * k);
+      fraction = next.low;
       half_ulp *= 10;
     }
   }
