@@ -647,6 +647,39 @@ TEST(TypedRead, ErrorsNameTheMemberWithPointerLineAndColumn) {
   EXPECT_EQ(describe(root), "expected an integer, got string (1:1)");
 }
 
+// Keys the member loop did not guess (find_member): looked up, decoded when
+// escaped, and still named by the errors that follow them.
+TEST(TypedRead, UnguessedKeysNameTheirErrors) {
+  using dict = std::map<std::string, int>;
+  // A map's key is read again for the path: escaped, plain, not the first.
+  EXPECT_EQ(read_fails<dict>(R"({"a\u002fb":"x"})").path(), "/a~1b");
+  EXPECT_EQ(read_fails<dict>(R"({"a":1, "b" : "x"})").path(), "/b");
+  EXPECT_EQ(read_fails<dict>(R"({"a":1,"a":2})").path(), "/a");
+  // A struct's member found by lookup, not by the guess.
+  const auto late = read_fails<point>(R"({"y":"s","x":1})");
+  EXPECT_EQ(late.error().code, error_code::type_mismatch);
+  EXPECT_EQ(late.path(), "/y");
+  // A duplicate whose key is escaped, and one found after a run of unknown members.
+  const auto escaped = read_fails<point>(R"({"x":1,"y":2,"\u0078":3})");
+  EXPECT_EQ(escaped.error().code, error_code::duplicate_key);
+  EXPECT_EQ(escaped.error().offset, 13u);
+  EXPECT_EQ(escaped.path(), "/x");
+  const auto after_run = read_fails<point>(R"({"y":1,"q":[1],"r":{},"y":2,"x":1})");
+  EXPECT_EQ(after_run.error().code, error_code::duplicate_key);
+  EXPECT_EQ(after_run.error().offset, 22u);
+  EXPECT_EQ(after_run.path(), "/y");
+  // An unknown escaped key, rejected by the option, is named decoded.
+  jot::read_options strict;
+  strict.reject_unknown_keys = true;
+  const auto unknown = read_fails<point>(R"({"x":1,"\u0071":1,"y":2})", strict);
+  EXPECT_EQ(unknown.error().code, error_code::unknown_key);
+  EXPECT_EQ(unknown.error().offset, 7u);
+  EXPECT_EQ(unknown.path(), "/q");
+  // An object closed by a run of unknown members, and a key with escapes after one.
+  EXPECT_EQ(must_read<point>(R"({"y":2,"x":1,"q":0})").x, 1);
+  EXPECT_EQ(must_read<point>(R"({"q":0,"\u0079":2,"x":1})").y, 2);
+}
+
 TEST(TypedRead, LongPathsKeepTheirEnd) {
   using nest = std::vector<std::vector<std::vector<std::map<std::string, int>>>>;
   const std::string key(300, 'k');

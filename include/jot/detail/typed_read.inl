@@ -690,8 +690,8 @@ inline constexpr members_plan members_plan_of{guessable_keys<T>.data(), jot::ref
 
 // Reads one member's value at r.p (past the colon and whitespace) for
 // read_members, into `out` (the struct, or a map_in_progress): index is the
-// member's (npos for every key of a map), key_at its key's opening quote.
-// True with r.p one past the value.
+// member's (npos for every key of a map), key_at a map's key's opening quote
+// (a struct's reader does not look at it). True with r.p one past the value.
 using member_reader = bool (*)(reader& r, void* out, std::size_t index, const u8* key_at);
 
 // Whether the string at p (a '"') is exactly member `guess`'s key: its bytes
@@ -749,15 +749,155 @@ JOT_COLD bool member_failed(reader& r, error_code code, const u8* key_at, std::s
 ;
 #endif
 
+// What find_member found: the member at p's value, or (index) one of these.
+// Two words, so that it comes back in registers.
+struct member_found {
+  const u8* p;        // at the member's value (whitespace skipped); closed: past '}'; again: at the next key
+  std::size_t index;  // the member (npos for a map's key), or found_closed, found_again, found_failed
+};
+inline constexpr std::size_t found_closed = jot::reflect::npos - 1;  // the object ended
+inline constexpr std::size_t found_again = jot::reflect::npos - 2;   // a key for the loop to read from the top
+inline constexpr std::size_t found_failed = jot::reflect::npos - 3;  // the error is recorded
+
+// The rest of find_member, from the key (a view of the input, or of a
+// decoded copy; fits: false for an escaped key too long to decode, which
+// matches nothing) with p at its value.
+JOT_ALWAYS_INLINE member_found member_of_key(reader& r, const members_plan* plan, const u8* key_at, const u8* p,
+                                             std::string_view key, bool fits, const std::uint64_t* seen) noexcept {
+  if (plan == nullptr) return {p, jot::reflect::npos};
+  std::size_t index = fits ? plan->lookup(key) : jot::reflect::npos;
+  if (index == jot::reflect::npos) {
+    if (r.reject_unknown) return member_failed(r, error_code::unknown_key, key_at, key, fits), member_found{p, found_failed};
+    // This member and the unknown ones after it, in one loop (twitter:
+    // 3.00M -> 2.88M instructions per decode, HACKING.md).
+    const skipped_members run =
+        skip_members(p, r.end, r.validate, r.max_depth - r.depth, key_at, r.indent[r.depth % 32], plan->lookup);
+    if (JOT_UNLIKELY(run.s.code != error_code::ok))
+      return unknown_members_failed(r, run, key_at, key, fits), member_found{p, found_failed};
+    if (run.closed) return {run.s.p, found_closed};
+    // A key with escapes, or not a key: from the top of the loop.
+    if (run.index == jot::reflect::npos) return {run.s.p, found_again};
+    p = run.s.p;
+    key_at = run.key_at;
+    index = run.index;
+  }
+  if (JOT_UNLIKELY((seen[index / 64] >> (index % 64)) & 1) && !r.allow_duplicates)
+    return member_failed(r, error_code::duplicate_key, key_at, plan->names[index], true), member_found{p, found_failed};
+  return {p, index};
+}
+
+// The colon after a key that ends before p, and the whitespace around it:
+// p at the value, or nullptr with the error recorded.
+JOT_ALWAYS_INLINE const u8* past_colon(reader& r, const u8* p) noexcept {
+  p = skip_ws(p, r.end);
+  if (JOT_UNLIKELY(p == r.end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
+  if (JOT_UNLIKELY(*p != ':')) return syntax_error(r, p, skip_note::colon), nullptr;
+  return skip_ws(p + 1, r.end);
+}
+
+// find_member for a key whose first backslash is at stop (key_at its
+// opening quote): decoded into a buffer of its own, so that the plain key's
+// path takes no address of its name. Out of line: keys rarely hold escapes.
+JOT_NOINLINE member_found find_escaped_member(reader& r, const members_plan* plan, const u8* key_at,
+                                              const u8* stop, const std::uint64_t* seen) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  char buf[128];
+  std::string_view key;
+  bool fits = true;
+  string_token t{key_at + 1, stop, nullptr, true};
+  if (!close_escaped(r, t) || !decode_name(r, t, key, buf, fits)) return {key_at, found_failed};
+  const u8* p = past_colon(r, r.p);
+  if (p == nullptr) return {key_at, found_failed};
+  return member_of_key(r, plan, key_at, p, key, fits, seen);
+}
+#else
+;
+#endif
+
+// The key at p (a '"', not the guessed one) of an object being read by
+// read_members, its colon and the whitespace around it: the member it
+// names, looked up in plan (none for a map: index npos), its bit in seen
+// checked for a duplicate; an unknown key's value and the unknown members
+// after it skipped (skip_members) up to a known one, or rejected; the errors
+// recorded as the member loop records them. Out of line, so that the loop's
+// common step (a guessed key) keeps its state in registers: GCC spilled
+// this path's name, guess and escape buffer on every member (rpc 9,931 ->
+// 9,190 instructions per decode, HACKING.md).
+JOT_NOINLINE member_found find_member(reader& r, const members_plan* plan, const u8* p,
+                                      const std::uint64_t* seen) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  const u8* const key_at = p;
+  const string_stop s = scan_plain_string<scanner>(p + 1, r.end, r.validate);
+  if (JOT_UNLIKELY(s.code != error_code::ok)) return fail_at(r, s.code, s.p, nullptr), member_found{p, found_failed};
+  if (JOT_UNLIKELY(*s.p != '"')) return find_escaped_member(r, plan, key_at, s.p, seen);
+  const std::string_view key(reinterpret_cast<const char*>(p + 1), static_cast<std::size_t>(s.p - (p + 1)));
+  p = past_colon(r, s.p + 1);
+  if (p == nullptr) return {key_at, found_failed};
+  return member_of_key(r, plan, key_at, p, key, true, seen);
+}
+#else
+;
+#endif
+
+// The key of the member whose key starts at key_at, for a failure's path:
+// member `index`'s name for a struct, else the key again from the input
+// (a map's; escaped, decoded into buf when it fits). fits: false when it
+// does not. Cold: errors only.
+JOT_COLD std::string_view member_key(reader& r, const members_plan* plan, std::size_t index, const u8* key_at,
+                                     char (&buf)[128], bool& fits) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  fits = true;
+  if (plan != nullptr && index != jot::reflect::npos) return plan->names[index];
+  // Read before, so valid: a failure now cannot happen, and would leave fits false.
+  reader again = r;
+  jot::read_result scratch;
+  again.result = &scratch;
+  again.p = key_at;
+  std::string_view key;
+  if (!read_name(again, key, buf, fits)) fits = false;
+  return key;
+}
+#else
+;
+#endif
+
+// A member's value failed: its key goes in front of the path.
+JOT_COLD bool member_value_failed(reader& r, const members_plan* plan, std::size_t index,
+                                  const u8* key_at) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  char buf[128];
+  bool fits;
+  const std::string_view key = member_key(r, plan, index, key_at, buf, fits);
+  if (fits) path_access::prepend_key(*r.result, key);
+  return false;
+}
+#else
+;
+#endif
+
+// A member named twice, when duplicates are not allowed: duplicate_key at its key.
+JOT_COLD bool duplicate_member(reader& r, const members_plan* plan, std::size_t index, const u8* key_at) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  return member_failed(r, error_code::duplicate_key, key_at, plan->names[index], true);
+}
+#else
+;
+#endif
+
 // Reads object members with read_member(r, out, index, key position) until
 // '}'; r.p at '{'. For a struct (plan not null), each key is first guessed to
-// be the member after the previous one (is_guessed_key), else looked up;
-// unknown members are skipped here (skip_members), or rejected
-// (unknown_key), a member named twice is duplicate_key unless allowed, and
-// seen (a bit per member, zero on entry) gets each member's bit. For a map
-// (no plan), index is npos and read_member takes every member. In the
-// library, one copy per engine: the struct comes in as data, its members'
-// readers through one indirect call per member.
+// be the member after the previous one (is_guessed_key), else looked up
+// (find_member); unknown members are skipped there (skip_members), or
+// rejected (unknown_key), a member named twice is duplicate_key unless
+// allowed, and seen (a bit per member, zero on entry) gets each member's bit.
+// For a map (no plan), index is npos and read_member takes every member. In
+// the library, one copy per engine: the struct comes in as data, its
+// members' readers through one indirect call per member.
 JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reader read_member, void* out,
                                std::uint64_t* seen)
 #if defined(JOT_ENGINE_BODIES)
@@ -778,67 +918,40 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
   for (;;) {
     if (JOT_UNLIKELY(*p != '"')) return key_expected(r, p);
     const u8* key_at = p;
-    char buf[128];
-    std::string_view key;
-    bool fits = true;
-    std::size_t index = jot::reflect::npos;
+    std::size_t index;
     if (plan != nullptr && is_guessed_key(*plan, p, end, guess)) {
       index = guess;
-      key = plan->names[guess];
-      p += key.size() + 2;
-    }
-    if (index == jot::reflect::npos) {
-      const string_stop s = scan_plain_string<scanner>(p + 1, end, r.validate);
-      if (JOT_UNLIKELY(s.code != error_code::ok)) return fail_at(r, s.code, s.p, nullptr);
-      if (JOT_LIKELY(*s.p == '"')) {
-        key = std::string_view(reinterpret_cast<const char*>(p + 1), static_cast<std::size_t>(s.p - (p + 1)));
-        p = s.p + 1;
-      } else {
-        string_token t{p + 1, s.p, nullptr, true};
-        if (!close_escaped(r, t) || !decode_name(r, t, key, buf, fits)) return false;
-        p = r.p;
-      }
-    }
-    p = skip_ws(p, end);
-    if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
-    if (JOT_UNLIKELY(*p != ':')) return syntax_error(r, p, skip_note::colon);
-    ++p;
-    p = skip_ws(p, end);
-    if (plan != nullptr) {
-      if (index == jot::reflect::npos && fits) index = plan->lookup(key);
-      if (index == jot::reflect::npos && !r.reject_unknown) {
-        // This member and the unknown ones after it, in one loop (twitter:
-        // 3.00M -> 2.88M instructions per decode, HACKING.md).
-        const skipped_members run =
-            skip_members(p, end, r.validate, r.max_depth - r.depth, key_at, r.indent[r.depth % 32], plan->lookup);
-        if (JOT_UNLIKELY(run.s.code != error_code::ok)) return unknown_members_failed(r, run, key_at, key, fits);
-        if (run.closed) {
-          r.p = run.s.p;
-          --r.depth;
-          return true;
+      p += plan->guessable[guess].size + 2;
+      p = skip_ws(p, end);
+      if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+      if (JOT_UNLIKELY(*p != ':')) return syntax_error(r, p, skip_note::colon);
+      ++p;
+      p = skip_ws(p, end);
+      if (JOT_UNLIKELY((seen[index / 64] >> (index % 64)) & 1) && !r.allow_duplicates)
+        return duplicate_member(r, plan, index, key_at);
+    } else {
+      // key_at stays at this key: a map's reader reads it from there; a
+      // struct's ignores it (find_member reports the struct's key errors).
+      const member_found m = find_member(r, plan, p, seen);
+      if (JOT_UNLIKELY(m.index >= found_failed && m.index != jot::reflect::npos)) {
+        if (m.index == found_again) {
+          p = m.p;
+          continue;
         }
-        p = run.s.p;
-        if (run.index == jot::reflect::npos) continue;  // a key with escapes, or not a key: from the top
-        index = run.index;
-        key_at = run.key_at;
-        key = plan->names[index];
-        fits = true;
+        if (m.index == found_failed) return false;
+        r.p = m.p;  // found_closed
+        --r.depth;
+        return true;
       }
+      p = m.p;
+      index = m.index;
     }
     if (plan != nullptr) {
-      if (JOT_UNLIKELY(index == jot::reflect::npos))
-        return member_failed(r, error_code::unknown_key, key_at, key, fits);
-      const std::uint64_t bit = std::uint64_t{1} << (index % 64);
-      if (JOT_UNLIKELY((seen[index / 64] & bit) != 0) && !r.allow_duplicates)
-        return member_failed(r, error_code::duplicate_key, key_at, key, fits);
-      seen[index / 64] |= bit;
+      seen[index / 64] |= std::uint64_t{1} << (index % 64);
+      guess = index + 1;
     }
     r.p = p;
-    if (JOT_UNLIKELY(!read_member(r, out, index, key_at))) {
-      if (fits) path_access::prepend_key(*r.result, key);
-      return false;
-    }
-    if (index != jot::reflect::npos) guess = index + 1;
+    if (JOT_UNLIKELY(!read_member(r, out, index, key_at))) return member_value_failed(r, plan, index, key_at);
     // next_element on the cursor, written out: the shared next_element on a
     // cursor measured 1-3% more instructions per decode (banner 15.05K ->
     // 15.23K, video_app 34.2K -> 35.2K).
@@ -951,20 +1064,19 @@ JOT_NOINLINE bool read_member_value(reader& r, void* member) {
 }
 
 // Member i of struct T, for read_members: a jump table whose cases add the
-// member's offset to out and jump to its type's reader.
+// member's offset to out and jump (directly: a function pointer chosen per
+// case was a second indirect jump) to its type's reader.
 template <class T>
-bool read_struct_member(reader& r, void* out, std::size_t i, const u8* key_at) {
-  bool (*read)(reader&, void*) = nullptr;
-  void* member_at = nullptr;
+bool read_struct_member(reader& r, void* out, std::size_t i, const u8*) {
+  bool ok = false;
   T& object = *static_cast<T*>(out);
   const bool found = jot::reflect::visit_member(object, i, [&](auto, std::string_view, auto& member) {
-    read = &read_member_value<std::remove_cvref_t<decltype(member)>>;
-    member_at = &member;
+    ok = read_member_value<std::remove_cvref_t<decltype(member)>>(r, &member);
   });
   // i comes from T's own lookup, so this never fails; checked all the same
   // (the table's bound check is there anyway).
-  if (JOT_UNLIKELY(!found)) return fail_at(r, error_code::unknown_key, key_at, nullptr);
-  return read(r, member_at);
+  if (JOT_UNLIKELY(!found)) return fail_at(r, error_code::unknown_key, r.p, nullptr);
+  return ok;
 }
 
 template <class T>
