@@ -352,6 +352,38 @@ TEST(TypedRead, SpansLiveInTheArena) {
   EXPECT_EQ(jot::read("[1]", none).error().code, error_code::capacity_exceeded);
 }
 
+// A span grows before each 8th, 16th... element; when the arena is spent
+// there and no element follows (a trailing comma, the end of the input), the
+// error is the parser's syntax error, not capacity_exceeded at the bracket
+// (found by the typed fuzzer: the capacity error came after the text's first
+// syntax error).
+TEST(TypedRead, SpanOutOfArenaWhereNoElementFollowsIsTheSyntaxError) {
+  std::span<std::uint32_t> none;
+  // No arena at all: the first element's place already has no value.
+  for (const std::string_view text : {"[,]", "[", "[ ", "[}"}) {
+    jot::arena dom;
+    const auto parsed = jot::parse(text, dom);
+    ASSERT_FALSE(parsed.ok()) << text;
+    const jot::read_result read = jot::read(text, none);
+    ASSERT_FALSE(read.ok()) << text;
+    EXPECT_EQ(read.error().code, parsed.error().code) << text;
+    EXPECT_EQ(read.error().offset, parsed.error().offset) << text;
+  }
+  // At the ninth element of a span in a small arena, as the fuzzer had it.
+  alignas(8) char small[8 * sizeof(std::uint32_t)];
+  jot::arena a(small, sizeof small);
+  const jot::read_result ninth = jot::read("[1,2,3,4,5,6,7,8,]", none, a);
+  ASSERT_FALSE(ninth.ok());
+  EXPECT_EQ(ninth.error().code, error_code::trailing_comma);
+  EXPECT_EQ(ninth.error().offset, 16u);
+  // A value there still fails for want of memory, at the value.
+  jot::arena b(small, sizeof small);
+  const jot::read_result value = jot::read("[1,2,3,4,5,6,7,8,9]", none, b);
+  ASSERT_FALSE(value.ok());
+  EXPECT_EQ(value.error().code, error_code::capacity_exceeded);
+  EXPECT_EQ(value.error().offset, 17u);
+}
+
 struct with_variant {
   std::variant<std::monostate, std::int64_t, double, std::string, std::vector<int>, point> v;
 };

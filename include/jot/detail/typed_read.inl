@@ -632,6 +632,9 @@ inline bool read_span(reader& r, std::span<E>& out) {
       const std::size_t grown = capacity ? capacity * 2 : 8;
       E* bigger = static_cast<E*>(r.memory->allocate(grown * sizeof(E), alignof(E)));
       if (bigger == nullptr) {
+        // No value here (']' after a comma, the input's end): the parser's
+        // syntax error, which the text has before the memory is wanted.
+        if (r.p == r.end || json_type_of(*r.p) == jot::type::absent) return mismatch(r, "expected a value");
         fail_at(r, error_code::capacity_exceeded, r.p, "a std::span needs arena memory");
         path_access::set_needed(*r.result, grown * sizeof(E));
         return false;
