@@ -60,6 +60,7 @@ struct bid_request {
   std::vector<imp_t> imp;
   std::optional<device_t> device;
   std::map<std::string, std::int64_t> counts;
+  std::optional<std::map<std::int32_t, std::string_view>> by_id;  // integer keys
   std::variant<std::monostate, bool, std::uint64_t, double, std::string> any;
   std::optional<jot::value> dom;
   bool test = false;
@@ -184,6 +185,18 @@ void agree(const bid_request& r, jot::value dom) {
     for (auto m : *counts)
       if (m.key == k) last = m.value;
     agree(v, last);
+  }
+  // Integer keys: every DOM key is the text of one entry (the typed read
+  // accepts only the canonical text), and each entry agrees with its member.
+  if (r.by_id) {
+    auto by_id = dom["by_id"].get_object();
+    FUZZ_CHECK(by_id.ok() && by_id->size() == r.by_id->size());
+    for (const auto& [k, v] : *r.by_id) {
+      const std::string text = std::to_string(k);
+      agree(v, (*by_id)[text]);
+    }
+  } else {
+    FUZZ_CHECK(dom["by_id"].type() == jot::type::absent || dom["by_id"].type() == jot::type::null);
   }
   switch (r.any.index()) {
     case 0: FUZZ_CHECK(dom["any"].type() == jot::type::null); break;

@@ -3,7 +3,8 @@
 // std::pair: an array of exactly their size, element i of their i-th type
 // (lengths, element errors with their pointers, nesting, variants). std::deque
 // and std::list: vectors' rules, elements reused. std::set and
-// std::unordered_set: distinct elements, the duplicate policy. Writing gives
+// std::unordered_set: distinct elements, the duplicate policy. Maps keyed by
+// integers, enums and views: the key's one text, its errors. Writing gives
 // the DOM writer's text for the same value.
 #include <gtest/gtest.h>
 
@@ -26,11 +27,30 @@
 
 #include "alloc_counter.h"
 #include "jot/jot.h"
+#include "jot/pmr.h"
 #include "jot/typed.h"
+
+namespace typed_containers_test {
+enum class suit : std::uint8_t { clubs, diamonds, hearts, spades };
+enum class port : std::uint16_t { http = 80, https = 443 };
+enum class delta : signed char { down = -1, up = 1 };
+}  // namespace typed_containers_test
+
+template <>
+struct jot::meta<typed_containers_test::port> {
+  static constexpr bool as_integer = true;
+};
+template <>
+struct jot::meta<typed_containers_test::delta> {
+  static constexpr bool as_integer = true;
+};
 
 namespace {
 
 using jot::error_code;
+using typed_containers_test::delta;
+using typed_containers_test::port;
+using typed_containers_test::suit;
 
 // Reads json into out with a 64 KB arena.
 template <class T>
@@ -328,6 +348,146 @@ void check_maps_read_again_like_new_ones() {
 TEST(TypedContainers, MapsReadAgainAsNewOnes) {
   check_maps_read_again_like_new_ones<std::map<std::string, event>>();
   check_maps_read_again_like_new_ones<std::unordered_map<std::string, event>>();
+}
+
+TEST(TypedContainers, IntegerKeysAreTheirDecimalText) {
+  std::map<int, std::string> m{{99, "stale"}};
+  auto r = read_into(R"({"7":"a", "-12" : "b","0":"c","2147483647":"d","-2147483648":"e"})", m);
+  ASSERT_TRUE(r.ok()) << r.path() << " " << jot::error_code_name(r.error().code);
+  EXPECT_EQ(m, (std::map<int, std::string>{
+                   {7, "a"}, {-12, "b"}, {0, "c"}, {2147483647, "d"}, {-2147483647 - 1, "e"}}));
+  // Sorted as numbers when written, not as text.
+  EXPECT_EQ(written(m), R"({"-2147483648":"e","-12":"b","0":"c","7":"a","2147483647":"d"})");
+  expect_round_trip(m);
+
+  // Escaped digits are the same key once decoded.
+  std::unordered_map<std::uint64_t, int> u;
+  ASSERT_TRUE(read_into(R"({"\u0031\u0038446744073709551615":1,"5":2})", u).ok());
+  EXPECT_EQ(u, (std::unordered_map<std::uint64_t, int>{{18446744073709551615u, 1}, {5, 2}}));
+  expect_round_trip(u);
+
+  std::map<std::int8_t, bool> small;
+  ASSERT_TRUE(read_into(R"({"-128":true,"127":false})", small).ok());
+  EXPECT_EQ(written(small), R"({"-128":true,"127":false})");
+}
+
+TEST(TypedContainers, IntegerKeysHaveOneTextEach) {
+  std::map<int, int> m;
+  // Not an integer as jot writes one: invalid_value at the key, which the pointer names.
+  for (const char* key : {"", "01", "-0", "+1", " 1", "1 ", "1.0", "1e2", "0x1", "-", "a", "1a", "\\u0030\\u0030"}) {
+    const std::string text = std::string("{\"") + key + "\":1}";
+    const auto r = read_into(text, m);
+    ASSERT_FALSE(r.ok()) << text;
+    EXPECT_EQ(r.error().code, error_code::invalid_value) << text;
+    EXPECT_EQ(r.error().offset, 1u) << text;  // the key's opening quote
+    // The pointer holds the key decoded.
+    EXPECT_EQ(r.path(), key[0] == '\\' ? std::string("/00") : std::string("/") + key) << text;
+  }
+  // Out of the key type's range, as integer values are.
+  std::map<std::uint8_t, int> bytes;
+  ASSERT_TRUE(read_into(R"({"255":1})", bytes).ok());
+  for (const char* text : {R"({"256":1})", R"({"-1":1})", R"({"99999999999999999999999":1})"}) {
+    const auto r = read_into(text, bytes);
+    ASSERT_FALSE(r.ok()) << text;
+    EXPECT_EQ(r.error().code, error_code::number_out_of_range) << text;
+  }
+  std::map<std::int64_t, int> wide;
+  ASSERT_TRUE(read_into(R"({"-9223372036854775808":1,"9223372036854775807":2})", wide).ok());
+  EXPECT_EQ(read_into(R"({"9223372036854775808":1})", wide).error().code, error_code::number_out_of_range);
+  EXPECT_EQ(read_into(R"({"-9223372036854775809":1})", wide).error().code, error_code::number_out_of_range);
+
+  // A key that comes twice is duplicate_key, located at the second; allowed, the last wins.
+  auto r = read_into(R"({"1":1,"2":2,"1":3})", m);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, error_code::duplicate_key);
+  EXPECT_EQ(r.error().offset, 13u);
+  EXPECT_EQ(r.path(), "/1");
+  jot::read_options dup;
+  dup.allow_duplicate_keys = true;
+  ASSERT_TRUE(read_into(R"({"1":1,"2":2,"\u0031":3})", m, dup).ok());
+  EXPECT_EQ(m, (std::map<int, int>{{1, 3}, {2, 2}}));
+
+  // A value's error names its key.
+  r = read_into(R"({"1":1,"22":"x"})", m);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, error_code::type_mismatch);
+  EXPECT_EQ(r.path(), "/22");
+  // Still the parser's error first: the text is not JSON.
+  EXPECT_EQ(read_into(R"({"01":1,})", m).error().code, error_code::invalid_value);
+  EXPECT_EQ(read_into(R"({"1":1,})", m).error().code, error_code::trailing_comma);
+  EXPECT_EQ(read_into("{\"1\x01\":1}", m).error().code, error_code::control_character);
+}
+
+TEST(TypedContainers, EnumKeysAreTheirNames) {
+  std::map<suit, int> m;
+  ASSERT_TRUE(read_into(R"({"spades":4,"clubs":1,"h\u0065arts":3})", m).ok());
+  EXPECT_EQ(m, (std::map<suit, int>{{suit::clubs, 1}, {suit::hearts, 3}, {suit::spades, 4}}));
+  EXPECT_EQ(written(m), R"({"clubs":1,"hearts":3,"spades":4})");
+  expect_round_trip(m);
+  auto r = read_into(R"({"clubs":1,"jokers":2})", m);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, error_code::invalid_value);
+  EXPECT_EQ(r.error().offset, 11u);
+  EXPECT_EQ(r.path(), "/jokers");
+  EXPECT_EQ(read_into(R"({"0":1})", m).error().code, error_code::invalid_value);
+  EXPECT_EQ(read_into(R"({"clubs":1,"clubs":2})", m).error().code, error_code::duplicate_key);
+
+  // A value with no name cannot be written as a key.
+  jot::output_buffer out;
+  const auto w = jot::write(std::map<suit, int>{{static_cast<suit>(9), 1}}, out);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().code, error_code::type_mismatch);
+
+  // as_integer enums are keyed by their integer.
+  std::unordered_map<port, std::string> ports;
+  ASSERT_TRUE(read_into(R"({"80":"web","443":"tls","8080":"other"})", ports).ok());
+  EXPECT_EQ(ports.at(port::https), "tls");
+  EXPECT_EQ(ports.at(static_cast<port>(8080)), "other");
+  EXPECT_EQ(read_into(R"({"http":"web"})", ports).error().code, error_code::invalid_value);
+  EXPECT_EQ(read_into(R"({"65536":"x"})", ports).error().code, error_code::number_out_of_range);
+  expect_round_trip(std::map<port, int>{{port::http, 1}, {port::https, 2}});
+  EXPECT_EQ(written(std::map<port, int>{{port::http, 1}}), R"({"80":1})");
+  // A character-sized underlying type is still a number, not a character.
+  EXPECT_EQ(written(std::map<delta, int>{{delta::down, 1}, {delta::up, 2}}), R"({"-1":1,"1":2})");
+  std::map<delta, int> deltas;
+  ASSERT_TRUE(read_into(R"({"-1":1,"127":2})", deltas).ok());
+  EXPECT_EQ(deltas.at(static_cast<delta>(127)), 2);
+  EXPECT_EQ(read_into(R"({"128":1})", deltas).error().code, error_code::number_out_of_range);
+}
+
+TEST(TypedContainers, ViewKeysViewTheInputOrTheArena) {
+  const std::string text = R"({"plain":1,"esc\"aped":2})";
+  std::map<std::string_view, int> m;
+  char buf[256];
+  jot::arena a(buf, sizeof buf);
+  ASSERT_TRUE(jot::read(text, m, a).ok());
+  ASSERT_EQ(m.size(), 2u);
+  const auto plain = m.find("plain");
+  ASSERT_NE(plain, m.end());
+  EXPECT_EQ(plain->first.data(), text.data() + 2);  // zero-copy
+  const auto escaped = m.find("esc\"aped");
+  ASSERT_NE(escaped, m.end());
+  EXPECT_GE(escaped->first.data(), buf);  // decoded into the arena
+  EXPECT_LT(escaped->first.data(), buf + sizeof buf);
+  EXPECT_EQ(written(m), R"({"esc\"aped":2,"plain":1})");  // in the map's order
+
+  // No arena for the escaped key: capacity_exceeded at it, named by the pointer.
+  jot::arena none(buf, 0);
+  const auto r = jot::read(text, m, none);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, error_code::capacity_exceeded);
+  EXPECT_EQ(r.path(), "/esc\"aped");
+
+  // A pmr map over a jot arena: keys, nodes and values without the heap.
+  char pool_buf[4096];
+  jot::arena pool(pool_buf, sizeof pool_buf);
+  jot::arena_resource res(pool);
+  std::pmr::map<std::string_view, std::pmr::vector<std::uint32_t>> index(&res);
+  const std::size_t before = jot_test::allocation_count();
+  ASSERT_TRUE(jot::read(R"({"a":[1,2],"b\n":[3]})", index, pool).ok());
+  EXPECT_EQ(jot_test::allocation_count(), before);
+  ASSERT_EQ(index.size(), 2u);
+  EXPECT_EQ(index.at("b\n"), (std::pmr::vector<std::uint32_t>{3}));
 }
 
 TEST(TypedContainers, SetsHoldDistinctElements) {

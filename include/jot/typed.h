@@ -32,7 +32,10 @@
 //   std::span<T>                 an array whose elements live in arena memory
 //   std::tuple<A...>, std::pair<A, B>   arrays of exactly their size, element i
 //                                of their i-th type
-//   std::map / std::unordered_map with string keys   objects
+//   std::map / std::unordered_map   objects; keys: strings, std::string_view,
+//                                integers (decimal text as jot writes it: "7",
+//                                "-12"; "07" is invalid_value) or enums (names,
+//                                or integers with as_integer)
 //   std::variant<A...>           the first alternative whose JSON type fits (below)
 //   enums                        the enumerator's name (jot/reflect.h), or its
 //                                integer with jot::meta<E>::as_integer

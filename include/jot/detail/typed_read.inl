@@ -996,6 +996,57 @@ struct map_in_progress {
   M* before;
 };
 
+// An integer key's value from its decoded text: the text must be the integer
+// as jot writes it (an optional '-', then "0" or digits without a leading
+// zero; no '+', no "-0", no spaces), so that each key has one text and the
+// map one entry per distinct key. Range-checked as integer values are.
+template <class I>
+bool read_integer_key(reader& r, const u8* key_at, std::string_view text, I& out) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const char* const digits = p + (p != end && *p == '-');
+  bool canonical = digits != end && (*digits != '0' || (end - digits == 1 && digits == p));
+  for (const char* q = digits; canonical && q != end; ++q) canonical = *q >= '0' && *q <= '9';
+  if (!canonical) return fail_at(r, error_code::invalid_value, key_at, "expected an integer key (as jot writes one)");
+  if constexpr (std::is_unsigned_v<I>) {
+    if (digits != p) return fail_at(r, error_code::number_out_of_range, key_at, nullptr);
+  }
+  if (std::from_chars(p, end, out).ec != std::errc{})
+    return fail_at(r, error_code::number_out_of_range, key_at, nullptr);
+  return true;
+}
+
+// Reads the key at r.p (a string) into key as the map's key type K takes it
+// (typed::key_shape): r.p past it, or a failure located at the key.
+template <class K>
+inline bool read_map_key(reader& r, K& key) {
+  constexpr typed::key_shape ks = typed::key_shape_of<K>();
+  if constexpr (ks == typed::key_shape::string) {
+    return read_string(r, key);
+  } else if constexpr (ks == typed::key_shape::string_view) {
+    return read_string_view(r, key);
+  } else {
+    const u8* at = r.p;
+    char buf[128];
+    std::string_view name;
+    bool fits;  // false: an escaped key over 128 bytes, which is no integer and no enumerator
+    if (!read_name(r, name, buf, fits)) return false;
+    if (!fits) name = {};
+    if constexpr (ks == typed::key_shape::integer) {
+      return read_integer_key(r, at, name, key);
+    } else if constexpr (typed::enum_as_integer<K>()) {
+      std::underlying_type_t<K> v{};
+      if (!read_integer_key(r, at, name, v)) return false;
+      key = static_cast<K>(v);
+      return true;
+    } else {
+      if (!jot::reflect::enum_from_name(name, key))
+        return fail_at(r, error_code::invalid_value, at, "not a name of the enum");
+      return true;
+    }
+  }
+}
+
 template <class M>
 bool read_map_entry(reader& r, void* map, std::size_t, const u8* key_at) {
   M& out = static_cast<map_in_progress<M>*>(map)->out;
@@ -1009,7 +1060,7 @@ bool read_map_entry(reader& r, void* map, std::size_t, const u8* key_at) {
   }();
   const u8* value_at = r.p;
   r.p = key_at;
-  if (!read_string(r, key)) return false;
+  if (!read_map_key(r, key)) return false;
   r.p = value_at;
   if constexpr (reuses_map_nodes<M>) {
     if (before != nullptr && !before->empty()) {

@@ -46,7 +46,7 @@ enum class shape : std::uint8_t {
   fixed_array,  // std::array<T, N>, T[N]
   span,         // std::span<T> (dynamic extent), elements in arena memory
   tuple,        // std::tuple<A...>, std::pair<A, B>: an array, element i of type i
-  map,          // std::map / std::unordered_map with a string key (any allocator)
+  map,          // std::map / std::unordered_map keyed by strings, views, integers or enums (key_shape)
   variant,      // std::variant<A...>
   monostate,    // std::monostate (null)
   enumeration,  // enums: by name, or as integers with jot::meta<E>::as_integer
@@ -79,11 +79,36 @@ template <class... A> struct is_tuple<std::tuple<A...>> : std::true_type {};
 template <class A, class B> struct is_tuple<std::pair<A, B>> : std::true_type {};
 template <class T> struct is_variant : std::false_type {};
 template <class... A> struct is_variant<std::variant<A...>> : std::true_type {};
-template <class T> struct is_string_map : std::false_type {};
+
+// What a map's key type is as an object's key: JSON keys are strings, so a
+// map is an object when its keys are strings or views, or integers and enums
+// written as text (`{"7": ...}`, `{"red": ...}`). No floating keys: "1" and
+// "1.0" would be two keys for one double.
+enum class key_shape : std::uint8_t {
+  none,         // not a key type: the map is not mapped
+  string,       // std::basic_string<char, ...>
+  string_view,  // std::string_view: a view of the input, or of arena memory
+  integer,      // integer types but bool and the character types: decimal text
+  enumeration,  // enums: the enumerator's name, or its integer with as_integer
+};
+
+template <class K>
+constexpr key_shape key_shape_of() {
+  if constexpr (is_std_string<K>::value) return key_shape::string;
+  else if constexpr (std::is_same_v<K, std::string_view>) return key_shape::string_view;
+  else if constexpr (std::is_same_v<K, bool> || std::is_same_v<K, char> || std::is_same_v<K, wchar_t> ||
+                     std::is_same_v<K, char8_t> || std::is_same_v<K, char16_t> || std::is_same_v<K, char32_t>)
+    return key_shape::none;  // as values: characters are not numbers
+  else if constexpr (std::is_integral_v<K>) return key_shape::integer;
+  else if constexpr (std::is_enum_v<K>) return key_shape::enumeration;
+  else return key_shape::none;
+}
+
+template <class T> struct is_keyed_map : std::false_type {};
 template <class K, class V, class C, class A>
-struct is_string_map<std::map<K, V, C, A>> : std::bool_constant<is_std_string<K>::value> {};
+struct is_keyed_map<std::map<K, V, C, A>> : std::bool_constant<key_shape_of<K>() != key_shape::none> {};
 template <class K, class V, class H, class E, class A>
-struct is_string_map<std::unordered_map<K, V, H, E, A>> : std::bool_constant<is_std_string<K>::value> {};
+struct is_keyed_map<std::unordered_map<K, V, H, E, A>> : std::bool_constant<key_shape_of<K>() != key_shape::none> {};
 
 // jot::meta<T>::proxy: T is read as the proxy type, then converted with
 // meta<T>::read(const proxy&, T&) -> bool; written as meta<T>::write(const T&).
@@ -117,7 +142,7 @@ constexpr shape shape_of() {
   else if constexpr (is_std_array<U>::value || std::is_bounded_array_v<U>) return shape::fixed_array;
   else if constexpr (is_span<U>::value) return shape::span;
   else if constexpr (is_tuple<U>::value) return shape::tuple;
-  else if constexpr (is_string_map<U>::value) return shape::map;
+  else if constexpr (is_keyed_map<U>::value) return shape::map;
   else if constexpr (is_variant<U>::value) return shape::variant;
   else if constexpr (std::is_same_v<U, std::monostate>) return shape::monostate;
   else if constexpr (std::is_same_v<U, jot::value>) return shape::dom_value;

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <bit>
+#include <charconv>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -55,24 +56,34 @@ consteval bool check_enum() {
   return true;
 }
 
+// The integer an as_integer enum is written as: its underlying value, widened
+// (a character-sized underlying type is still a number).
+template <class E>
+constexpr auto enum_integer(E v) noexcept {
+  using U = std::underlying_type_t<E>;
+  if constexpr (std::is_signed_v<U>) return static_cast<std::int64_t>(static_cast<U>(v));
+  else return static_cast<std::uint64_t>(static_cast<U>(v));
+}
+
+// The name enum value v is written with, or empty once the failure is
+// recorded (a value that has no name).
+template <class E>
+std::string_view enum_name_to_write(write_target& t, E v) noexcept {
+  const std::string_view name = jot::reflect::enum_name(v);
+  if (name.empty())
+    fail(t, error_code::type_mismatch,
+         "enum value has no name (list it in jot::meta<E>::enumerators, or set as_integer)");
+  return name;
+}
+
 template <class E>
 out_range put_enum(write_target& t, out_range o, E v) noexcept {
   static_assert(check_enum<E>());
-  using U = std::underlying_type_t<E>;
   if constexpr (enum_as_integer<E>()) {
-    if constexpr (std::is_signed_v<U>) {
-      return put_integer(t, o, static_cast<std::int64_t>(static_cast<U>(v)));
-    } else {
-      return put_integer(t, o, static_cast<std::uint64_t>(static_cast<U>(v)));
-    }
+    return put_integer(t, o, enum_integer(v));
   } else {
-    const std::string_view name = jot::reflect::enum_name(v);
-    if (name.empty()) {
-      fail(t, error_code::type_mismatch,
-           "enum value has no name (list it in jot::meta<E>::enumerators, or set as_integer)");
-      return o;
-    }
-    return write_string(t, o, name.data(), name.size());
+    const std::string_view name = enum_name_to_write(t, v);
+    return name.empty() ? o : write_string(t, o, name.data(), name.size());
   }
 }
 
@@ -149,6 +160,28 @@ out_range put_tuple(write_target& t, out_range o, const T& v, std::uint32_t dept
   }
 }
 
+// A map's key as an object key (typed::key_shape): strings as they are,
+// integers in decimal, enums by name (or their integer with as_integer).
+template <class K>
+out_range put_map_key(write_target& t, out_range o, const K& key) noexcept {
+  constexpr key_shape ks = key_shape_of<K>();
+  if constexpr (ks == key_shape::string || ks == key_shape::string_view) {
+    return write_key(t, o, key.data(), key.size());
+  } else if constexpr (ks == key_shape::integer) {
+    char digits[24];  // 20 digits and a sign at most
+    const char* stop = std::to_chars(digits, digits + sizeof digits, key).ptr;
+    return write_key(t, o, digits, static_cast<std::size_t>(stop - digits));
+  } else {
+    static_assert(check_enum<K>());
+    if constexpr (enum_as_integer<K>()) {
+      return put_map_key(t, o, enum_integer(key));
+    } else {
+      const std::string_view name = enum_name_to_write(t, key);
+      return name.empty() ? o : write_key(t, o, name.data(), name.size());
+    }
+  }
+}
+
 // Members in the map's iteration order (sorted for std::map, unspecified for
 // std::unordered_map).
 template <bool Styled, class M>
@@ -159,7 +192,7 @@ out_range put_map(write_target& t, out_range o, const M& map, std::uint32_t dept
   for (bool first = true; it != map.end(); ++it, first = false) {
     if (!first) o = next_element<Styled>(t, o, depth);
     JOT_SCALAR_RANGE(o);
-    o = write_key(t, o, it->first.data(), it->first.size());
+    o = put_map_key(t, o, it->first);
     o = put<Styled>(t, o, it->second, depth + 1);
     JOT_SCALAR_RANGE(o);
   }
