@@ -19,7 +19,6 @@
 #pragma once
 
 #include <bit>
-#include <charconv>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -168,8 +167,9 @@ out_range put_map_key(write_target& t, out_range o, const K& key) noexcept {
   if constexpr (ks == key_shape::string || ks == key_shape::string_view) {
     return write_key(t, o, key.data(), key.size());
   } else if constexpr (ks == key_shape::integer) {
-    char digits[24];  // 20 digits and a sign at most
-    const char* stop = std::to_chars(digits, digits + sizeof digits, key).ptr;
+    char digits[max_number_chars];  // the writer's own integer printer, as put_integer's
+    const char* stop = std::is_signed_v<K> ? print_int64(digits, static_cast<std::int64_t>(key))
+                                           : print_uint64(digits, static_cast<std::uint64_t>(key));
     return write_key(t, o, digits, static_cast<std::size_t>(stop - digits));
   } else {
     static_assert(check_enum<K>());
