@@ -28,6 +28,12 @@ printf '\006\040\000\004\001a\005\004\001b\006\001\001' >"$out/writer_fuzzer/pre
 printf '\140\002\002\002\002\011\000\000\000\000\000\000\370\077\003\003\003' >"$out/writer_fuzzer/nested_small"
 printf '\000\100\000\005' >"$out/writer_fuzzer/value_for_key"
 
+# typed: the tagged variant member (fuzz/typed_fuzzer.cpp), its tag first and last
+printf '\000{"id":"a","imp":[],"counts":{},"any":null,"shape":{"kind":"square","side":3,"note":"n"},"test":true}' \
+  >"$out/typed_fuzzer/tagged_first"
+printf '\000{"id":"a","imp":[],"counts":{},"any":1,"shape":{"w":1,"h":2,"kind":"format"},"test":false}' \
+  >"$out/typed_fuzzer/tagged_last"
+
 if [ ! -f "$data/README.md" ]; then
   echo "make_seed_corpus: shared data not found (set JOT_DATA_DIR); seed corpora left empty"
   exit 0

@@ -55,6 +55,11 @@ struct device_t {
   std::optional<std::set<std::int32_t>> segments;
   std::optional<std::list<std::string>> keywords;
 };
+struct square_t {
+  std::uint16_t side = 0;
+  std::optional<std::string_view> note;
+};
+using shape_t = std::variant<format_t, square_t>;  // tagged (jot::meta below)
 struct bid_request {
   std::string id;
   std::vector<imp_t> imp;
@@ -63,8 +68,19 @@ struct bid_request {
   std::optional<std::map<std::int32_t, std::string_view>> by_id;  // integer keys
   std::variant<std::monostate, bool, std::uint64_t, double, std::string> any;
   std::optional<jot::value> dom;
+  std::optional<shape_t> shape;  // {"kind":"square","side":3}
   bool test = false;
 };
+
+}  // namespace
+
+template <>
+struct jot::meta<shape_t> {
+  static constexpr std::string_view tag = "kind";
+  static constexpr std::string_view ids[] = {"format", "square"};
+};
+
+namespace {
 
 bool is_syntax_error(jot::error_code c) {
   using jot::error_code;
@@ -146,6 +162,18 @@ void agree(const std::set<T>& set, jot::value dom) {
 template <class T>
 void agree(const std::list<T>& list, jot::value dom) { agree_elements(list, dom); }
 
+// The tag names the alternative held, whose members agree.
+void agree(const shape_t& s, jot::value dom) {
+  FUZZ_CHECK(dom["kind"].get_string().ok() && *dom["kind"].get_string() == jot::meta<shape_t>::ids[s.index()]);
+  if (const auto* f = std::get_if<format_t>(&s)) {
+    agree(*f, dom);
+  } else {
+    const auto& q = std::get<square_t>(s);
+    agree(q.side, dom["side"]);
+    agree_optional(q.note, dom["note"]);
+  }
+}
+
 void agree(const banner_t& b, jot::value dom) {
   agree_optional(b.w, dom["w"]);
   agree_optional(b.h, dom["h"]);
@@ -206,6 +234,7 @@ void agree(const bid_request& r, jot::value dom) {
     case 4: agree(std::get<4>(r.any), dom["any"]); break;
   }
   agree_optional(r.dom, dom["dom"]);
+  agree_optional(r.shape, dom["shape"]);
   agree(r.test, dom["test"]);
 }
 

@@ -29,6 +29,7 @@
 #include "jot/jot.h"
 #include "jot/pmr.h"
 #include "jot/typed.h"
+#include "typed_text.h"
 
 namespace typed_containers_test {
 enum class suit : std::uint8_t { clubs, diamonds, hearts, spades };
@@ -60,22 +61,8 @@ jot::read_result read_into(std::string_view json, T& out, const jot::read_option
   return jot::read(json, out, a, o);
 }
 
-// The compact text of v, or "<failed>".
-template <class T>
-std::string written(const T& v, const jot::write_options& o = {}) {
-  jot::output_buffer out;
-  auto w = jot::write(v, out, o);
-  return w ? std::string(*w) : std::string("<failed>");
-}
-
-// v's text parsed and written again by the DOM writer.
-std::string through_dom(std::string_view text, const jot::write_options& o = {}) {
-  auto doc = jot::parse(text);
-  if (!doc) return "<not JSON>";
-  jot::output_buffer out;
-  auto w = jot::write(doc->root(), out, o);
-  return w ? std::string(*w) : std::string("<failed>");
-}
+using jot_test::through_dom;
+using jot_test::written;
 
 // value written compact and indented is what the DOM writer writes for that
 // text, and reads back equal.

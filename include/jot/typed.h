@@ -36,7 +36,8 @@
 //                                integers (decimal text as jot writes it: "7",
 //                                "-12"; "07" is invalid_value) or enums (names,
 //                                or integers with as_integer)
-//   std::variant<A...>           the first alternative whose JSON type fits (below)
+//   std::variant<A...>           the first alternative whose JSON type fits (below),
+//                                or, tagged, the alternative a member names (below)
 //   enums                        the enumerator's name (jot/reflect.h), or its
 //                                integer with jot::meta<E>::as_integer
 //   aggregates, jot::meta types  objects, members by key
@@ -50,6 +51,19 @@
 // spans, tuples; object: structs and maps), then reads it; jot::value and jot::raw_json
 // accept anything. Writing writes the held alternative; std::monostate is
 // null.
+//
+// TAGGED VARIANTS: a variant of structs whose jot::meta names a tag member and
+// an id per alternative is an object whose tag member names the alternative:
+//
+//   template <> struct jot::meta<shape> {        // std::variant<circle, rect>
+//     static constexpr std::string_view tag = "type";
+//     static constexpr std::string_view ids[] = {"circle", "rect"};
+//   };                                           // {"type":"circle","r":2.0}
+//
+// The tag may stand anywhere in the object (it is found first, what precedes
+// it validated); it is a member for the key policies (a second tag is
+// duplicate_key). No tag is missing_member, an unknown id invalid_value.
+// Written with the tag first.
 //
 // Lifetimes: views (string_view, span, raw_json, jot::value) point into the
 // input and the arena, which must outlive them.

@@ -1133,15 +1133,17 @@ bool read_struct_member(reader& r, void* out, std::size_t i, const u8*) {
   return ok;
 }
 
+// The words of a bit per member of T (at least one).
 template <class T>
-inline bool read_object(reader& r, T& out) {
+inline constexpr std::size_t seen_words = jot::reflect::member_count<T> == 0 ? 1 : (jot::reflect::member_count<T> + 63) / 64;
+
+// After the object's '}' (r.p one past it): the members of T that the object
+// did not name (no bit in seen) are emptied when optional, else an error
+// unless allowed.
+template <class T>
+inline bool members_complete(reader& r, T& out, const std::uint64_t* seen) {
   constexpr std::size_t n = jot::reflect::member_count<T>;
-  constexpr std::size_t words = n == 0 ? 1 : (n + 63) / 64;
-  std::uint64_t seen[words] = {};
-  const bool ok = read_members(r, &members_plan_of<T>, &read_struct_member<T>, &out, seen);
-  if (!ok) return false;
-  // Members the object did not name: optional ones are emptied, the others
-  // are an error unless allowed.
+  constexpr std::size_t words = seen_words<T>;
   // Each word of seen full when every member was named: compared with the
   // full words, not counted (std::popcount is a libgcc call on baseline x86).
   bool named_all = true;
@@ -1164,6 +1166,12 @@ inline bool read_object(reader& r, T& out) {
     }
   });
   return complete;
+}
+
+template <class T>
+inline bool read_object(reader& r, T& out) {
+  std::uint64_t seen[seen_words<T>] = {};
+  return read_members(r, &members_plan_of<T>, &read_struct_member<T>, &out, seen) && members_complete(r, out, seen);
 }
 
 // ---- variants ----
@@ -1193,7 +1201,7 @@ constexpr bool takes(jot::type t, bool integral) noexcept {
       case jot::type::array:
         return s == shape::sequence || s == shape::set || s == shape::fixed_array || s == shape::span ||
                s == shape::tuple;
-      case jot::type::object: return s == shape::object || s == shape::map;
+      case jot::type::object: return s == shape::object || s == shape::map || s == shape::tagged;
       default: return false;
     }
   }
@@ -1254,6 +1262,8 @@ JOT_NOINLINE bool read_kept(reader& r, T& out) {
   }
 }
 
+#include "jot/detail/typed_tagged.inl"
+
 // ---- every shape ----
 
 template <class T>
@@ -1302,6 +1312,8 @@ inline bool read_value(reader& r, T& out) {
     return read_map(r, out);
   } else if constexpr (s == shape::variant) {
     return read_variant(r, out, std::make_index_sequence<std::variant_size_v<T>>{});
+  } else if constexpr (s == shape::tagged) {
+    return read_tagged(r, out, std::make_index_sequence<std::variant_size_v<T>>{});
   } else if constexpr (s == shape::monostate) {
     return read_null(r);
   } else if constexpr (s == shape::enumeration) {

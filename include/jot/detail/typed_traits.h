@@ -47,7 +47,8 @@ enum class shape : std::uint8_t {
   span,         // std::span<T> (dynamic extent), elements in arena memory
   tuple,        // std::tuple<A...>, std::pair<A, B>: an array, element i of type i
   map,          // std::map / std::unordered_map keyed by strings, views, integers or enums (key_shape)
-  variant,      // std::variant<A...>
+  variant,      // std::variant<A...>: the alternative chosen by the value's JSON type
+  tagged,       // std::variant<A...> of structs with jot::meta tag and ids: an object whose tag member names one
   monostate,    // std::monostate (null)
   enumeration,  // enums: by name, or as integers with jot::meta<E>::as_integer
   dom_value,    // jot::value
@@ -122,6 +123,15 @@ constexpr bool enum_as_integer() {
   else return false;
 }
 
+// jot::meta<std::variant<A...>> with `tag` (the key of the member that names
+// the alternative) and `ids` (each alternative's name, in order): a tagged
+// variant, {"type":"circle","r":2} (typed_tagged.inl).
+template <class T>
+concept tagged_variant = is_variant<T>::value && requires {
+  meta<T>::tag;
+  meta<T>::ids;
+};
+
 template <class T>
 constexpr shape shape_of() {
   using U = std::remove_cv_t<T>;
@@ -143,6 +153,7 @@ constexpr shape shape_of() {
   else if constexpr (is_span<U>::value) return shape::span;
   else if constexpr (is_tuple<U>::value) return shape::tuple;
   else if constexpr (is_keyed_map<U>::value) return shape::map;
+  else if constexpr (tagged_variant<U>) return shape::tagged;
   else if constexpr (is_variant<U>::value) return shape::variant;
   else if constexpr (std::is_same_v<U, std::monostate>) return shape::monostate;
   else if constexpr (std::is_same_v<U, jot::value>) return shape::dom_value;
@@ -153,6 +164,47 @@ constexpr shape shape_of() {
 
 template <class T>
 inline constexpr shape shape_v = shape_of<T>();
+
+// A tagged variant's tag key and the id of its alternative i, as views.
+template <class V>
+inline constexpr std::string_view tag_of = meta<V>::tag;
+template <class V, std::size_t I>
+inline constexpr std::string_view id_of = meta<V>::ids[I];
+
+// Whether alternative I of the tagged variant V has a member whose key is V's tag.
+template <class V, std::size_t I>
+consteval bool tag_is_a_member_key() {
+  for (std::string_view key : jot::reflect::member_names<std::variant_alternative_t<I, V>>) {
+    if (key == tag_of<V>) return true;
+  }
+  return false;
+}
+
+// The rules of a tagged variant, checked where it is read or written.
+template <class V, std::size_t... I>
+consteval bool check_tagged_variant(std::index_sequence<I...>) {
+  static_assert(((shape_of<std::variant_alternative_t<I, V>>() == shape::object) && ...),
+                "jot: every alternative of a tagged variant (jot::meta<V>::tag) must be a struct");
+  static_assert(std::size(meta<V>::ids) == sizeof...(I),
+                "jot::meta<V>::ids: one id per alternative of the variant, in the variant's order");
+  static_assert(!(tag_is_a_member_key<V, I>() || ...),
+                "jot::meta<V>::tag: an alternative of the tagged variant has a member with the tag's key");
+  constexpr bool distinct = [] {
+    const std::string_view ids[] = {id_of<V, I>...};
+    for (std::size_t i = 0; i < sizeof...(I); ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (ids[i] == ids[j]) return false;
+      }
+    }
+    return true;
+  }();
+  static_assert(distinct, "jot::meta<V>::ids: two alternatives have the same id");
+  return true;
+}
+
+template <class V>
+inline constexpr bool tagged_variant_checked =
+    check_tagged_variant<V>(std::make_index_sequence<std::variant_size_v<V>>{});
 
 // A member that may be absent from its object without an error.
 template <class T>

@@ -330,6 +330,42 @@ out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t dep
   }
 }
 
+// ---- tagged variants ----
+
+// The members of struct T after an object's first member: each with ','
+// (and a line break when indented), empty optionals and null pointers left
+// out under skip_null_members (styled).
+template <bool Styled, class T>
+out_range put_members_after_first(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
+  char* cur = o.cur;  // two pointers, not one out_range: see put_object
+  char* lim = o.lim;
+  jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {
+    if constexpr (Styled && may_be_absent<std::remove_cvref_t<decltype(member)>>) {
+      if (t.skip_null_members && !member) return;
+    }
+    out_range r = put_member_key<Styled, T, decltype(index)::value, true>(t, out_range{cur, lim}, depth, ',');
+    r = put<Styled>(t, r, member, depth + 1);
+    JOT_SCALAR_RANGE(r);
+    cur = r.cur;
+    lim = r.lim;
+  });
+  return out_range{cur, lim};
+}
+
+// Alternative I of the tagged variant V: an object, the tag first (its id),
+// then the alternative's members in declaration order.
+template <bool Styled, class V, std::size_t I>
+out_range put_tagged(write_target& t, out_range o, const std::variant_alternative_t<I, V>& v,
+                     std::uint32_t depth) noexcept {
+  static_assert(tagged_variant_checked<V>);
+  o = open_container<Styled>(t, o, '{', depth);
+  o = write_key(t, o, tag_of<V>.data(), tag_of<V>.size());
+  o = write_string(t, o, id_of<V, I>.data(), id_of<V, I>.size());
+  JOT_SCALAR_RANGE(o);
+  o = put_members_after_first<Styled>(t, o, v, depth);
+  return close_container<Styled>(t, o, '}', depth);
+}
+
 // ---- the dispatch on shape ----
 
 template <bool Styled, class T>
@@ -369,6 +405,15 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
     }
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (void)((v.index() == I && (o = put<Styled>(t, o, *std::get_if<I>(&v), depth), true)) || ...);
+    }(std::make_index_sequence<std::variant_size_v<T>>{});
+    return o;
+  } else if constexpr (s == shape::tagged) {
+    if (v.valueless_by_exception()) {
+      fail(t, error_code::type_mismatch, "std::variant holds no value");
+      return o;
+    }
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (void)((v.index() == I && (o = put_tagged<Styled, T, I>(t, o, *std::get_if<I>(&v), depth), true)) || ...);
     }(std::make_index_sequence<std::variant_size_v<T>>{});
     return o;
   } else if constexpr (s == shape::monostate) {
