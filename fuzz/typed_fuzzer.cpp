@@ -58,6 +58,7 @@ struct device_t {
 struct square_t {
   std::uint16_t side = 0;
   std::optional<std::string_view> note;
+  std::uint32_t count = 7;  // may be absent (jot::meta below)
 };
 using shape_t = std::variant<format_t, square_t>;  // tagged (jot::meta below)
 struct bid_request {
@@ -74,6 +75,10 @@ struct bid_request {
 
 }  // namespace
 
+template <>
+struct jot::meta<square_t> {
+  static constexpr auto defaulted = jot::defaulted({"count"});
+};
 template <>
 struct jot::meta<shape_t> {
   static constexpr std::string_view tag = "kind";
@@ -171,6 +176,8 @@ void agree(const shape_t& s, jot::value dom) {
     const auto& q = std::get<square_t>(s);
     agree(q.side, dom["side"]);
     agree_optional(q.note, dom["note"]);
+    if (dom["count"].exists()) agree(q.count, dom["count"]);
+    else FUZZ_CHECK(q.count == 7);
   }
 }
 

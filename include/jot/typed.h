@@ -96,13 +96,40 @@ struct raw_json {
   friend bool operator==(const raw_json&, const raw_json&) = default;
 };
 
+namespace detail::typed {
+// What jot::defaulted makes: keys of a struct's members.
+template <std::size_t N>
+struct key_list {
+  std::string_view keys[N];
+};
+}  // namespace detail::typed
+
+// The members of T that may be absent from its object, by key, for
+// jot::meta<T>:
+//
+//   template <> struct jot::meta<config> {
+//     static constexpr auto defaulted = jot::defaulted({"timeout", "retries"});
+//   };
+//
+// An absent one keeps the value it had (its default member initializer, in a
+// struct made for the read), as every member does under
+// read_options::allow_missing_members; the others must be present unless
+// optional. Naming a key that T has no member with does not compile.
+template <std::size_t N>
+consteval detail::typed::key_list<N> defaulted(const std::string_view (&keys)[N]) {
+  detail::typed::key_list<N> list{};
+  for (std::size_t i = 0; i < N; ++i) list.keys[i] = keys[i];
+  return list;
+}
+
 // How jot::read decodes. The defaults validate everything and accept nothing
 // a struct cannot hold.
 struct read_options {
   bool reject_unknown_keys = false;    // an object key that names no member is an error
                                        // (by default it is skipped, its value still validated)
   bool allow_missing_members = false;  // a member absent from its object keeps its value
-                                       // (by default only optional members may be absent)
+                                       // (by default only optional members, and those
+                                       // jot::meta<T>::defaulted names, may be absent)
   bool allow_duplicate_keys = false;   // a key repeated in one object overwrites the earlier
                                        // value, an element repeated in a set is dropped
                                        // (by default both are duplicate_key)

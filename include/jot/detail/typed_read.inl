@@ -1138,10 +1138,12 @@ template <class T>
 inline constexpr std::size_t seen_words = jot::reflect::member_count<T> == 0 ? 1 : (jot::reflect::member_count<T> + 63) / 64;
 
 // After the object's '}' (r.p one past it): the members of T that the object
-// did not name (no bit in seen) are emptied when optional, else an error
-// unless allowed.
+// did not name (no bit in seen) are emptied when optional, kept when
+// jot::meta<T>::defaulted names them, else an error unless allowed.
 template <class T>
 inline bool members_complete(reader& r, T& out, const std::uint64_t* seen) {
+  static_assert(typed::defaulted_keys_exist<T>(),
+                "jot::meta<T>::defaulted names a key that no member of T has (keys, after renames)");
   constexpr std::size_t n = jot::reflect::member_count<T>;
   constexpr std::size_t words = seen_words<T>;
   // Each word of seen full when every member was named: compared with the
@@ -1157,7 +1159,9 @@ inline bool members_complete(reader& r, T& out, const std::uint64_t* seen) {
     constexpr std::size_t i = decltype(index)::value;
     if (!complete || (seen[i / 64] >> (i % 64) & 1) != 0) return;
     using M = std::remove_cvref_t<decltype(member)>;
-    if constexpr (typed::may_be_absent<M>) {
+    if constexpr (typed::is_defaulted<T, i>) {
+      return;  // keeps its value
+    } else if constexpr (typed::may_be_absent<M>) {
       reset_absent(member);
     } else if (!r.allow_missing) {
       complete = false;

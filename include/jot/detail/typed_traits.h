@@ -206,6 +206,31 @@ template <class V>
 inline constexpr bool tagged_variant_checked =
     check_tagged_variant<V>(std::make_index_sequence<std::variant_size_v<V>>{});
 
+// Whether member I of T (its key member_names<T>[I]) is named by
+// jot::meta<T>::defaulted: absent, it keeps its value.
+template <class T, std::size_t I>
+inline constexpr bool is_defaulted = [] {
+  if constexpr (requires { meta<T>::defaulted.keys; }) {
+    for (std::string_view key : meta<T>::defaulted.keys) {
+      if (key == jot::reflect::member_names<T>[I]) return true;
+    }
+  }
+  return false;
+}();
+
+// Whether every key that jot::meta<T>::defaulted names is a member's (true without one).
+template <class T>
+consteval bool defaulted_keys_exist() {
+  if constexpr (requires { meta<T>::defaulted.keys; }) {
+    for (std::string_view key : meta<T>::defaulted.keys) {
+      bool found = false;
+      for (std::string_view name : jot::reflect::member_names<T>) found = found || name == key;
+      if (!found) return false;
+    }
+  }
+  return true;
+}
+
 // A member that may be absent from its object without an error.
 template <class T>
 inline constexpr bool may_be_absent = shape_v<T> == shape::optional || shape_v<T> == shape::pointer;
