@@ -398,6 +398,52 @@ TEST(WriteNumber, Integers) {
             "[0,-9223372036854775808,9223372036854775807,18446744073709551615]");
 }
 
+TEST(WriteNumber, FixedPointIntegerDigits) {
+  // write_uint64 and write_fixed_digits against std::to_chars: every value
+  // below 10^6, a stride to 10^9 (where the fraction's error bound is
+  // tightest) also zero-padded to nine digits, each power of ten's
+  // neighbours, and pseudo-random 64-bit values. A k rounded down instead of
+  // up fails the first loop.
+  const auto check = [](std::uint64_t v) {
+    char want[24];
+    const auto end = std::to_chars(want, want + sizeof want, v).ptr;
+    char got[jot::detail::max_number_chars];
+    const char* got_end = jot::detail::write_uint64(got, v);
+    ASSERT_EQ(std::string_view(got, static_cast<std::size_t>(got_end - got)),
+              std::string_view(want, static_cast<std::size_t>(end - want)))
+        << v;
+  };
+  for (std::uint64_t v = 0; v < 1000000; ++v) check(v);
+  for (std::uint64_t v = 1000000; v < 1000000000; v += 997) {
+    check(v);
+    char padded[9];
+    ASSERT_EQ(jot::detail::write_fixed_digits<9>(padded, static_cast<std::uint32_t>(v)), padded + 9);
+    char want[16];
+    std::snprintf(want, sizeof want, "%09u", static_cast<unsigned>(v));
+    ASSERT_EQ(std::string_view(padded, 9), std::string_view(want, 9)) << v;
+  }
+  char small[9];
+  ASSERT_EQ(jot::detail::write_fixed_digits<9>(small, 42), small + 9);
+  ASSERT_EQ(std::string_view(small, 9), "000000042");
+  for (std::uint64_t p = 10; p <= UINT64_MAX / 10; p *= 10) {
+    for (std::uint64_t d = 0; d < 3; ++d) {
+      check(p - 1 - d);
+      check(p + d);
+    }
+  }
+  check(999999999);
+  check(UINT64_MAX);
+  check(UINT64_MAX - 1);
+  std::uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 1000000; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    check(x);
+    check(x >> (x & 63));  // every length, not only 20-digit values
+  }
+}
+
 TEST(WriteNumber, Doubles) {
   const struct {
     double d;

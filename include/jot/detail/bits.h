@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "jot/detail/config.h"
+
 static_assert(CHAR_BIT == 8, "jot reads its input as 8-bit bytes");
 static_assert(std::endian::native == std::endian::little || std::endian::native == std::endian::big,
               "jot supports little- and big-endian hosts, not mixed-endian ones");
@@ -113,9 +115,12 @@ inline uint128_parts multiply_64x64(std::uint64_t a, std::uint64_t b) noexcept {
 }
 
 // Copies n bytes; for n <= 64 with two overlapping fixed-size moves instead
-// of a memcpy call (string lengths vary, so a call would dominate). Used by
-// the writer's escaping and the typed reader's std::string members.
-inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
+// of a memcpy call (string lengths vary, so a call would dominate). Always
+// inlined: for the DOM writer's loop, which says itself where a copy is inline
+// and where it is a call (src/write.cpp), because GCC's own choice there moved
+// with unrelated edits and cost up to 18% of writing twitter (HACKING.md,
+// session 39).
+JOT_ALWAYS_INLINE void copy_short_inline(char* dst, const char* src, std::size_t n) noexcept {
   if (n >= 8) {
     if (n <= 16) {
       std::memcpy(dst, src, 8);
@@ -145,5 +150,9 @@ inline void copy_short(char* dst, const char* src, std::size_t n) noexcept {
     dst[n - 1] = src[n - 1];
   }
 }
+
+// copy_short_inline where the compiler picks whether to inline it: the
+// writer's escaping and the typed reader's std::string members.
+inline void copy_short(char* dst, const char* src, std::size_t n) noexcept { copy_short_inline(dst, src, n); }
 
 }  // namespace jot::detail
