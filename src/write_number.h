@@ -13,6 +13,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "jot/detail/config.h"
 #include "jot/detail/write_primitives.h"
 #include "write_double.h"
 
@@ -194,7 +195,10 @@ inline char* write_fixed_digits(char* out, std::uint32_t v) noexcept {
 
 // Writes x < 10^9 in decimal, exactly its digits. A tree of comparisons
 // picks the length; values below 100, the most common, take the first leaf.
-inline char* write_below_1e9(char* out, std::uint32_t x) noexcept {
+// Always inlined: GCC otherwise keeps it out of line in print_int64, and the
+// call cost the OpenRTB banner encode 2% more instructions than the printer
+// it replaced; inlined, CITM encode runs 7.5% fewer (session 40).
+JOT_ALWAYS_INLINE char* write_below_1e9(char* out, std::uint32_t x) noexcept {
   if (x < 100) {
     if (x < 10) {
       *out = static_cast<char>('0' + x);
