@@ -403,7 +403,7 @@ TEST(WriteNumber, FixedPointIntegerDigits) {
   // below 10^6, a stride to 10^9 (where the fraction's error bound is
   // tightest) also zero-padded to nine digits, each power of ten's
   // neighbours, and pseudo-random 64-bit values. A k rounded down instead of
-  // up fails the first loop.
+  // up fails it (tried in session 39).
   const auto check = [](std::uint64_t v) {
     char want[24];
     const auto end = std::to_chars(want, want + sizeof want, v).ptr;
