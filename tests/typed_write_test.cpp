@@ -5,6 +5,7 @@
 // compact and pretty, under every escaping option.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <memory_resource>
 #include <optional>
 #include <random>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -72,6 +74,33 @@ struct everything {
   std::vector<empty_struct> nothings{{}, {}};
 };
 
+// Members whose text the type bounds (booleans, numbers, enums as integers,
+// optionals of these), which the compact encoder writes in the room their
+// key reserves, and sequences of them (one reservation per element).
+struct bounded_members {
+  bool yes = true;
+  bool no = false;
+  std::int8_t i8 = -128;
+  std::uint16_t u16 = 65535;
+  std::int64_t i64 = INT64_MIN;
+  std::uint64_t u64 = UINT64_MAX;
+  float f = -0.5f;
+  double d = 1.7976931348623157e308;
+  std::optional<bool> no_bool;
+  std::optional<bool> some_bool = false;
+  std::optional<double> some_double = 2.5;
+  std::optional<std::int64_t> no_int;
+  raw_code code = raw_code::a;
+  std::optional<raw_flag> flag = raw_flag::x;
+  std::vector<std::int64_t> ints{INT64_MIN, 0, INT64_MAX};
+  std::vector<bool> bits{false, true, true};
+  std::vector<std::optional<double>> maybe{std::nullopt, -0.0, 1e-7};
+  std::set<unsigned> sorted{3, 1, 2};
+  std::vector<int> no_ints;
+  std::set<int> no_set;
+  std::span<const double> no_span;
+  std::array<bool, 1> one{true};
+};
 // Keys that escaping touches: renamed to them.
 struct odd_keys {
   int quote = 1;
@@ -101,6 +130,10 @@ struct escaped_after {
   int quote = 1;  // renamed to a key the escaper writes
 };
 
+struct bounded_and_odd_keys {
+  bounded_members b;
+  odd_keys k;  // keys written at run time, then their bounded values
+};
 // A class with private members, listed.
 class account {
  public:
@@ -459,6 +492,49 @@ TEST(TypedWrite, EveryShapeInOneStruct) {
             "\"v0\":null,\"v1\":7,\"v3\":{\"q\":3,\"w\":3.5},\"c\":\"blue\",\"oc\":\"red\","
             "\"h\":\"404 \\\"Not Found\\\"\",\"level\":\"low\",\"nothing\":{},\"nothings\":[{},{}]}");
   expect_like_dom(e);
+}
+
+TEST(TypedWrite, BoundedMembersAndElements) {
+  const bounded_members b;
+  EXPECT_EQ(typed(b),
+            "{\"yes\":true,\"no\":false,\"i8\":-128,\"u16\":65535,\"i64\":-9223372036854775808,"
+            "\"u64\":18446744073709551615,\"f\":-0.5,\"d\":1.7976931348623157e+308,\"no_bool\":null,"
+            "\"some_bool\":false,\"some_double\":2.5,\"no_int\":null,\"code\":-300,\"flag\":65535,"
+            "\"ints\":[-9223372036854775808,0,9223372036854775807],\"bits\":[false,true,true],"
+            "\"maybe\":[null,-0.0,1e-7],\"sorted\":[1,2,3],\"no_ints\":[],\"no_set\":[],"
+            "\"no_span\":[],\"one\":[true]}");
+  expect_like_dom(b);
+  // A NaN member or element fails as it does through the general path.
+  bounded_members nan_member;
+  nan_member.some_double = std::nan("");
+  EXPECT_EQ(failure(nan_member).code, jot::error_code::invalid_number);
+  bounded_members nan_element;
+  nan_element.maybe.push_back(-std::numeric_limits<double>::infinity());
+  EXPECT_EQ(failure(nan_element).code, jot::error_code::invalid_number);
+}
+
+// Compact output at every capacity: the shared reservations of key and
+// value never let a write pass the caller's buffer, and a short buffer
+// still reports the whole size.
+TEST(TypedWrite, EveryCapacityGivesTheExactSizeCompact) {
+  const bounded_and_odd_keys v;
+  for (const jot::write_options& o : {jot::write_options{}, jot::write_options{.escape_slash = true}}) {
+    const std::string text = typed(v, o);
+    ASSERT_FALSE(text.empty());
+    std::string buf(text.size() + 64, '\x7f');
+    for (std::size_t cap = 0; cap <= text.size(); ++cap) {
+      auto n = jot::write(v, buf.data(), cap, o);
+      if (cap == text.size()) {
+        ASSERT_TRUE(n);
+        EXPECT_EQ(buf.substr(0, cap), text);
+      } else {
+        ASSERT_FALSE(n);
+        EXPECT_EQ(n.error().needed, text.size());
+      }
+      EXPECT_EQ(buf.substr(cap), std::string(buf.size() - cap, '\x7f')) << cap;
+      std::fill(buf.begin(), buf.end(), '\x7f');
+    }
+  }
 }
 
 TEST(TypedWrite, PrettyLayoutIsTheDomWritersLayout) {

@@ -190,15 +190,18 @@ inline out_range put_integer(write_target& t, out_range o, std::int64_t v) noexc
 // reads back to the same float); NaN and infinities fail with invalid_number.
 // One whose shortest decimal has few fraction digits is found here
 // (short_double.h); the rest by print_double.
-inline out_range put_double(write_target& t, out_range o, double d) noexcept {
+// put_double_in_room needs max_number_chars bytes of room at o.
+inline out_range put_double_in_room(write_target& t, out_range o, double d) noexcept {
   if ((std::bit_cast<std::uint64_t>(d) >> 52 & 0x7ff) == 0x7ff) {
     fail(t, error_code::invalid_number, "NaN and infinities have no JSON form");
     return o;
   }
-  o = room(t, o, max_number_chars);
   char* shortcut = print_short_double(o.cur, d);
   o.cur = shortcut != nullptr ? shortcut : print_double(o.cur, d);
   return o;
+}
+inline out_range put_double(write_target& t, out_range o, double d) noexcept {
+  return put_double_in_room(t, room(t, o, max_number_chars), d);
 }
 
 // The encoder of one type: writes value (a const T*) at o, returns the end.
