@@ -279,6 +279,28 @@ jot::error failure(const T& v, const jot::write_options& o = {}) {
   return r.error();
 }
 
+// v written into a caller buffer of every capacity up to its size: the
+// whole text when it fits, else the size it needs, and never a byte
+// changed past the capacity.
+template <class T>
+void expect_every_capacity(const T& v, const jot::write_options& o) {
+  const std::string text = typed(v, o);
+  ASSERT_FALSE(text.empty());
+  std::string buf(text.size() + 64, '\x7f');
+  for (std::size_t cap = 0; cap <= text.size(); ++cap) {
+    auto n = jot::write(v, buf.data(), cap, o);
+    if (cap == text.size()) {
+      ASSERT_TRUE(n);
+      EXPECT_EQ(buf.substr(0, cap), text);
+    } else {
+      ASSERT_FALSE(n);
+      EXPECT_EQ(n.error().needed, text.size());
+    }
+    EXPECT_EQ(buf.substr(cap), std::string(buf.size() - cap, '\x7f')) << "capacity " << cap;
+    std::fill(buf.begin(), buf.end(), '\x7f');
+  }
+}
+
 // ---- scalars ----
 
 template <class I>
@@ -518,23 +540,8 @@ TEST(TypedWrite, BoundedMembersAndElements) {
 // still reports the whole size.
 TEST(TypedWrite, EveryCapacityGivesTheExactSizeCompact) {
   const bounded_and_odd_keys v;
-  for (const jot::write_options& o : {jot::write_options{}, jot::write_options{.escape_slash = true}}) {
-    const std::string text = typed(v, o);
-    ASSERT_FALSE(text.empty());
-    std::string buf(text.size() + 64, '\x7f');
-    for (std::size_t cap = 0; cap <= text.size(); ++cap) {
-      auto n = jot::write(v, buf.data(), cap, o);
-      if (cap == text.size()) {
-        ASSERT_TRUE(n);
-        EXPECT_EQ(buf.substr(0, cap), text);
-      } else {
-        ASSERT_FALSE(n);
-        EXPECT_EQ(n.error().needed, text.size());
-      }
-      EXPECT_EQ(buf.substr(cap), std::string(buf.size() - cap, '\x7f')) << cap;
-      std::fill(buf.begin(), buf.end(), '\x7f');
-    }
-  }
+  expect_every_capacity(v, jot::write_options{});
+  expect_every_capacity(v, jot::write_options{.escape_slash = true});
 }
 
 TEST(TypedWrite, PrettyLayoutIsTheDomWritersLayout) {
@@ -743,19 +750,7 @@ TEST(TypedWrite, OutputBufferGrowsAndFailsCleanly) {
 
 TEST(TypedWrite, EveryCapacityGivesTheExactSize) {
   const everything e;
-  const std::string text = typed(e, jot::write_options{.indent = 2, .escape_non_ascii = true, .escape_slash = true});
-  std::string buf(text.size() + 8, '\x7f');
-  for (std::size_t cap = 0; cap <= text.size(); ++cap) {
-    auto n = jot::write(e, buf.data(), cap, jot::write_options{.indent = 2, .escape_non_ascii = true, .escape_slash = true});
-    if (cap == text.size()) {
-      ASSERT_TRUE(n);
-      EXPECT_EQ(buf.substr(0, cap), text);
-    } else {
-      ASSERT_FALSE(n);
-      EXPECT_EQ(n.error().needed, text.size());
-    }
-    EXPECT_EQ(buf[text.size()], '\x7f');
-  }
+  expect_every_capacity(e, jot::write_options{.indent = 2, .escape_non_ascii = true, .escape_slash = true});
   EXPECT_EQ(jot::write(e, nullptr, 0).error().needed, typed(e).size());
 }
 
