@@ -457,16 +457,10 @@ out_range put(write_target& t, out_range o, const T& v, std::uint32_t depth) noe
                 "characters are not numbers; a class that is not an aggregate needs "
                 "jot::meta<T>::members or a proxy)");
   JOT_SCALAR_RANGE(o);
-  if constexpr (s == shape::boolean) {
-    return v ? put_text(t, o, "true\0\0\0\0", 4) : put_text(t, o, "false\0\0\0", 5);
-  } else if constexpr (s == shape::integer) {
-    if constexpr (std::is_signed_v<T>) {
-      return put_integer(t, o, static_cast<std::int64_t>(v));
-    } else {
-      return put_integer(t, o, static_cast<std::uint64_t>(v));
-    }
-  } else if constexpr (s == shape::floating) {
-    return put_double(t, o, static_cast<double>(v));
+  if constexpr (bounded_text<T>() != 0) {
+    // Booleans, numbers, integer enums and optionals of these: no layout,
+    // so the same text styled or not.
+    return put_bounded(t, room(t, o, bounded_text<T>()), v);
   } else if constexpr (s == shape::string || s == shape::string_view) {
     return write_string(t, o, v.data(), v.size());
   } else if constexpr (s == shape::optional) {
