@@ -469,9 +469,9 @@ namespace detail {
 
 out_range write_string(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
   // Most strings are short and clean: a block check and a copy.
-  if (JOT_WRITE_LIKELY(t.escape == 0 && n <= 32)) {
-    o = room(t, o, 34);
-    if (char* end = detail::quote_clean_short(o.cur, s, n); JOT_WRITE_LIKELY(end != nullptr)) {
+  if (JOT_WRITE_LIKELY(t.escape == 0 && n <= clean_string_max)) {
+    o = room(t, o, clean_string_max + 2);
+    if (char* end = detail::quote_clean(o.cur, s, n); JOT_WRITE_LIKELY(end != nullptr)) {
       o.cur = end;
       return o;
     }
@@ -489,9 +489,9 @@ out_range write_string(write_target& t, out_range o, const char* s, std::size_t 
 
 out_range write_key(write_target& t, out_range o, const char* s, std::size_t n) noexcept {
   const bool pretty = t.indent != 0;
-  if (JOT_WRITE_LIKELY(t.escape == 0 && n <= 32)) {
-    o = room(t, o, 36);  // 34, then ": "
-    if (char* end = detail::quote_clean_short(o.cur, s, n); JOT_WRITE_LIKELY(end != nullptr)) {
+  if (JOT_WRITE_LIKELY(t.escape == 0 && n <= clean_string_max)) {
+    o = room(t, o, clean_string_max + 4);  // the quoted string, then ": "
+    if (char* end = detail::quote_clean(o.cur, s, n); JOT_WRITE_LIKELY(end != nullptr)) {
       std::memcpy(end, ": ", 2);
       o.cur = end + (pretty ? 2 : 1);
       return o;

@@ -760,12 +760,17 @@ TEST(TypedWrite, EveryCapacityGivesTheExactSize) {
 namespace typed_write_test {
 
 // Strings of up to 40 bytes (the short path takes up to 32 in one or two
-// blocks) with an escapable byte at every position, as values and as map
-// keys: each reads back as itself, at the size the byte-by-byte reference
-// gives.
+// blocks) and of lengths around the block-by-block path's edges (16-byte
+// blocks up to clean_string_max, 128) with an escapable byte at every
+// position, as values and as map keys: each reads back as itself, at the
+// size the byte-by-byte reference gives; past 40 bytes also into caller
+// buffers of the exact size and one byte less (typed()).
 TEST(TypedWrite, ShortStringsEscapeAtEveryPosition) {
   const char specials[] = {'"', '\\', '\n', '\x01', '\x1f', '\t'};
-  for (std::size_t n = 0; n <= 40; ++n) {
+  std::vector<std::size_t> lengths;
+  for (std::size_t n = 0; n <= 40; ++n) lengths.push_back(n);
+  for (std::size_t n : {47, 48, 49, 63, 64, 65, 95, 112, 127, 128, 129, 130, 145}) lengths.push_back(n);
+  for (std::size_t n : lengths) {
     std::vector<std::string> cases = {std::string(n, 'x')};
     for (std::size_t at = 0; at < n; ++at) {
       for (char c : specials) {
@@ -780,6 +785,7 @@ TEST(TypedWrite, ShortStringsEscapeAtEveryPosition) {
       auto r = jot::write(s, out);
       ASSERT_TRUE(r);
       EXPECT_EQ(r->size(), jot::detail::escaped_size_reference(s.data(), s.data() + s.size(), false, false) + 2);
+      if (n > 40) EXPECT_EQ(typed(s), *r);
       jot::arena a;
       auto back = jot::parse(*r, a);
       ASSERT_TRUE(back) << *r;
