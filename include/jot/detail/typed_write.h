@@ -75,15 +75,12 @@ std::string_view enum_name_to_write(write_target& t, E v) noexcept {
   return name;
 }
 
+// An enum by name (one with as_integer is bounded: put_bounded writes it).
 template <class E>
 out_range put_enum(write_target& t, out_range o, E v) noexcept {
-  static_assert(check_enum<E>());
-  if constexpr (enum_as_integer<E>()) {
-    return put_integer(t, o, enum_integer(v));
-  } else {
-    const std::string_view name = enum_name_to_write(t, v);
-    return name.empty() ? o : write_string(t, o, name.data(), name.size());
-  }
+  static_assert(check_enum<E>() && !enum_as_integer<E>());
+  const std::string_view name = enum_name_to_write(t, v);
+  return name.empty() ? o : write_string(t, o, name.data(), name.size());
 }
 
 // ---- values whose text the type bounds ----
