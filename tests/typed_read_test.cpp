@@ -875,6 +875,22 @@ TEST(TypedRead, ProxyTypes) {
   EXPECT_EQ(r.path(), "/1");
 }
 
+// A vector read again keeps its elements and grows or shrinks to the new
+// array: each length after every other, and the values all new.
+TEST(TypedRead, ReusedVectorsTakeEveryLength) {
+  char buf[1024];
+  jot::arena a(buf, sizeof buf);
+  std::vector<int> v{7, 7, 7};
+  for (const std::size_t n : {3u, 5u, 2u, 0u, 4u, 1u, 6u, 6u, 0u, 3u}) {
+    std::string json = "[";
+    for (std::size_t i = 0; i < n; ++i) json += (i ? ", " : "") + std::to_string(n * 10 + i);
+    json += "]";
+    ASSERT_TRUE(jot::read(json, v, a).ok()) << json;
+    ASSERT_EQ(v.size(), n) << json;
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(v[i], static_cast<int>(n * 10 + i)) << json;
+  }
+}
+
 TEST(TypedRead, ReusedObjectsReuseAndResetTheirMembers) {
   char buf[4096];
   jot::arena a(buf, sizeof buf);

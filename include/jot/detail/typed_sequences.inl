@@ -35,10 +35,16 @@ inline bool read_sequence(reader& r, V& out) {
     return ok;
   } else {
     std::size_t count = 0;
+    // The size kept at hand: out.size() again per element reloaded both of
+    // the vector's pointers (the reader's stores may alias them).
+    std::size_t have = out.size();
     const bool ok = read_elements(r, [&](std::size_t i) {
       // Elements already there are reused (their strings and vectors keep
       // their capacity); the surplus is erased below.
-      if (i == out.size()) out.emplace_back();
+      if (i == have) {
+        out.emplace_back();
+        have = i + 1;
+      }
       count = i + 1;
       if constexpr (std::is_same_v<typename V::value_type, bool>) {
         bool b = false;
