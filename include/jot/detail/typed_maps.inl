@@ -73,7 +73,7 @@ inline bool read_map_key(reader& r, K& key) {
 }
 
 template <class M>
-bool read_map_entry(reader& r, void* map, std::size_t, const u8* key_at) {
+bool read_map_entry_value(reader& r, void* map, const u8* key_at) {
   M& out = static_cast<map_in_progress<M>*>(map)->out;
   M* const before = static_cast<map_in_progress<M>*>(map)->before;
   // The key again, decoded into the map's own key type, with the map's
@@ -97,6 +97,13 @@ bool read_map_entry(reader& r, void* map, std::size_t, const u8* key_at) {
   auto [it, inserted] = out.try_emplace(std::move(key));
   if (!inserted && !r.allow_duplicates) return fail_at(r, error_code::duplicate_key, key_at, nullptr);
   return read_value(r, it->second);
+}
+
+// read_map_entry_value as a member_reader: one past the value, or nullptr.
+template <class M>
+const u8* read_map_entry(reader& r, void* map, std::size_t, const u8* key_at, const u8* at) {
+  r.p = at;
+  return read_map_entry_value<M>(r, map, key_at) ? r.p : nullptr;
 }
 
 template <class M>

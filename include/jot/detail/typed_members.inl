@@ -45,11 +45,14 @@ template <class T>
 inline constexpr members_plan members_plan_of{guessable_keys<T>.data(), jot::reflect::member_names<T>.data(),
                                               &lookup_member<T>};
 
-// Reads one member's value at r.p (past the colon and whitespace) for
-// read_members, into `out` (the struct, or a map_in_progress): index is the
-// member's (npos for every key of a map), key_at a map's key's opening quote
-// (a struct's reader does not look at it). True with r.p one past the value.
-using member_reader = bool (*)(reader& r, void* out, std::size_t index, const u8* key_at);
+// Reads one member's value at `at` (past the colon and whitespace; the reader
+// sets r.p to it) for read_members, into `out` (the struct, or a
+// map_in_progress): index is the member's (npos for every key of a map),
+// key_at a map's key's opening quote (a struct's reader does not look at it).
+// Returns one past the value (r.p too), or nullptr on failure. The cursor
+// goes in and comes back in registers: through r, each member's chain took
+// two store-forwarding round trips (session 43).
+using member_reader = const u8* (*)(reader& r, void* out, std::size_t index, const u8* key_at, const u8* at);
 
 // Whether the string at p (a '"') is exactly member `guess`'s key: its bytes
 // and then the closing quote. Objects are mostly written in one order, so
@@ -307,12 +310,11 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
       seen[index / 64] |= std::uint64_t{1} << (index % 64);
       guess = index + 1;
     }
-    r.p = p;
-    if (JOT_UNLIKELY(!read_member(r, out, index, key_at))) return member_value_failed(r, plan, index, key_at);
+    p = read_member(r, out, index, key_at, p);
+    if (JOT_UNLIKELY(p == nullptr)) return member_value_failed(r, plan, index, key_at);
     // next_element on the cursor, written out: the shared next_element on a
     // cursor measured 1-3% more instructions per decode (banner 15.05K ->
     // 15.23K, video_app 34.2K -> 35.2K).
-    p = r.p;
     p = skip_ws(p, end);
     if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
     if (*p == ',') {
@@ -341,25 +343,27 @@ inline void reset_absent(T& member) {
 
 // A member's value: one copy per member type, shared by every struct (a
 // copy per member was most of a typed unit's code: HACKING.md, session 34).
+// One past the value, or nullptr (a member_reader's result).
 template <class M>
-JOT_NOINLINE bool read_member_value(reader& r, void* member) {
-  return read_value(r, *static_cast<M*>(member));
+JOT_NOINLINE const u8* read_member_value(reader& r, void* member, const u8* at) {
+  r.p = at;
+  return read_value(r, *static_cast<M*>(member)) ? r.p : nullptr;
 }
 
 // Member i of struct T, for read_members: a jump table whose cases add the
 // member's offset to out and jump (directly: a function pointer chosen per
 // case was a second indirect jump) to its type's reader.
 template <class T>
-bool read_struct_member(reader& r, void* out, std::size_t i, const u8*) {
-  bool ok = false;
+const u8* read_struct_member(reader& r, void* out, std::size_t i, const u8*, const u8* at) {
+  const u8* past = nullptr;
   T& object = *static_cast<T*>(out);
   const bool found = jot::reflect::visit_member(object, i, [&](auto, std::string_view, auto& member) {
-    ok = read_member_value<std::remove_cvref_t<decltype(member)>>(r, &member);
+    past = read_member_value<std::remove_cvref_t<decltype(member)>>(r, &member, at);
   });
   // i comes from T's own lookup, so this never fails; checked all the same
   // (the table's bound check is there anyway).
-  if (JOT_UNLIKELY(!found)) return fail_at(r, error_code::unknown_key, r.p, nullptr);
-  return ok;
+  if (JOT_UNLIKELY(!found)) return fail_at(r, error_code::unknown_key, at, nullptr), nullptr;
+  return past;
 }
 
 // The words of a bit per member of T (at least one).

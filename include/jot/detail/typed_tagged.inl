@@ -128,14 +128,14 @@ std::size_t find_tag(reader& r) {
 // must name I: with allow_duplicate_keys, a second tag naming another
 // alternative is invalid_value), or a member of the alternative.
 template <class V, std::size_t I>
-bool read_tagged_member(reader& r, void* out, std::size_t i, const u8* key_at) {
+const u8* read_tagged_member(reader& r, void* out, std::size_t i, const u8* key_at, const u8* at) {
   using A = std::variant_alternative_t<I, V>;
-  if (i != 0) return read_struct_member<A>(r, out, i - 1, key_at);
-  const u8* at = r.p;
+  if (i != 0) return read_struct_member<A>(r, out, i - 1, key_at, at);
+  r.p = at;
   const std::size_t id = read_tag_id<V>(r, std::make_index_sequence<std::variant_size_v<V>>{});
-  if (id == I) return true;
+  if (id == I) return r.p;
   if (id != std::variant_npos) fail_at(r, error_code::invalid_value, at, "a second tag names another alternative");
-  return false;
+  return nullptr;
 }
 
 // Pass 2: alternative I, held by out (kept when it held I already, so that
