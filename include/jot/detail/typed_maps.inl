@@ -72,38 +72,31 @@ inline bool read_map_key(reader& r, K& key) {
   }
 }
 
+// One map entry, as a member_reader: the key again at key_at, decoded into
+// the map's own key type; the value at `at`. One past the value, or nullptr.
 template <class M>
-bool read_map_entry_value(reader& r, void* map, const u8* key_at) {
+const u8* read_map_entry(reader& r, void* map, std::size_t, const u8* key_at, const u8* at) {
   M& out = static_cast<map_in_progress<M>*>(map)->out;
   M* const before = static_cast<map_in_progress<M>*>(map)->before;
-  // The key again, decoded into the map's own key type, with the map's
-  // allocator where the key takes it (pmr maps: no default-resource string).
+  // With the map's allocator where the key takes it (pmr maps: no
+  // default-resource string).
   using key_type = typename M::key_type;
   key_type key = [&] {
     if constexpr (std::is_constructible_v<key_type, typename M::allocator_type>) return key_type(out.get_allocator());
     else return key_type();
   }();
-  const u8* value_at = r.p;
   r.p = key_at;
-  if (!read_map_key(r, key)) return false;
-  r.p = value_at;
+  if (!read_map_key(r, key)) return nullptr;
   if constexpr (reuses_map_nodes<M>) {
     if (before != nullptr && !before->empty()) {
       // Not in out yet: a key that comes again in the document was taken from before the first time.
       if (auto node = before->extract(key); !node.empty())
-        return read_value(r, out.insert(std::move(node)).position->second);
+        return read_value_at(r, out.insert(std::move(node)).position->second, at);
     }
   }
   auto [it, inserted] = out.try_emplace(std::move(key));
-  if (!inserted && !r.allow_duplicates) return fail_at(r, error_code::duplicate_key, key_at, nullptr);
-  return read_value(r, it->second);
-}
-
-// read_map_entry_value as a member_reader: one past the value, or nullptr.
-template <class M>
-const u8* read_map_entry(reader& r, void* map, std::size_t, const u8* key_at, const u8* at) {
-  r.p = at;
-  return read_map_entry_value<M>(r, map, key_at) ? r.p : nullptr;
+  if (!inserted && !r.allow_duplicates) return fail_at(r, error_code::duplicate_key, key_at, nullptr), nullptr;
+  return read_value_at(r, it->second, at);
 }
 
 template <class M>

@@ -346,8 +346,7 @@ inline void reset_absent(T& member) {
 // One past the value, or nullptr (a member_reader's result).
 template <class M>
 JOT_NOINLINE const u8* read_member_value(reader& r, void* member, const u8* at) {
-  r.p = at;
-  return read_value(r, *static_cast<M*>(member)) ? r.p : nullptr;
+  return read_value_at(r, *static_cast<M*>(member), at);
 }
 
 // Member i of struct T, for read_members: a jump table whose cases add the

@@ -235,55 +235,115 @@ inline std::string_view plain_view(const string_token& t) noexcept {
   return {reinterpret_cast<const char*>(t.start), static_cast<std::size_t>(t.stop - t.start)};
 }
 
-template <class S>
-inline bool read_string(reader& r, S& out) {
-  if (JOT_UNLIKELY(r.p == r.end || *r.p != '"')) return mismatch(r, "expected a string");
-  string_token t{};
-  if (!scan_token(r, t)) return false;
-  if (JOT_LIKELY(!t.escaped)) {
-    // A string no longer than the one it replaces (a reused object: the
-    // same member of the next message) is truncated and copied without a
-    // memcpy call (OpenRTB banner: ~25 instructions fewer per string).
-    // Otherwise clear() and append() rather than assign(): libstdc++'s
-    // assign goes through _M_replace, which handles overlapping input; here
-    // the input never overlaps (banner: 1,600 fewer instructions per
-    // document, HACKING.md).
-    const std::size_t n = static_cast<std::size_t>(t.stop - t.start);
-    if (n <= out.size()) {
-      out.resize(n);
-      copy_short(out.data(), reinterpret_cast<const char*>(t.start), n);
-      return true;
-    }
-    out.clear();
-    out.append(reinterpret_cast<const char*>(t.start), n);
-    return true;
-  }
-  out.resize(static_cast<std::size_t>(t.close - t.start));
-  const std::size_t n = decode_token(r, t, out.data());
-  if (n == SIZE_MAX) return false;
-  out.resize(n);
+// ---- the cursor forms ----
+//
+// Each scalar (and its optional) has a cursor form, read_*_at(r, out, p): the
+// value at p read into out, one past it returned, r.p neither read nor
+// written on that path; nullptr on failure, the error recorded (r.p then
+// wherever the failure left it). The member loop and the element loop keep
+// their cursor in a register through it: through r.p, each value cost a
+// store and a load on the chain from one value to the next, which the
+// string's char stores (they may alias r.p) made a reload after every copy
+// (session 44, HACKING.md). read_*(r, out) is the form on r.p.
+
+// r.p one past a value whose cursor form returned past: false when it failed.
+JOT_ALWAYS_INLINE bool advance(reader& r, const u8* past) noexcept {
+  if (JOT_UNLIKELY(past == nullptr)) return false;
+  r.p = past;
   return true;
 }
 
-inline bool read_string_view(reader& r, std::string_view& out) noexcept {
-  if (JOT_UNLIKELY(r.p == r.end || *r.p != '"')) return mismatch(r, "expected a string");
-  string_token t{};
-  if (!scan_token(r, t)) return false;
-  if (JOT_LIKELY(!t.escaped)) {
-    out = plain_view(t);
-    return true;
+// A failure at p for a cursor form: mismatch(r, expected) with r.p at p.
+JOT_COLD const u8* mismatch_at(reader& r, const u8* p, const char* expected) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  r.p = p;
+  mismatch(r, expected);
+  return nullptr;
+}
+#else
+;
+#endif
+
+// The escaped string at p (its first backslash at stop) decoded into out.
+template <class S>
+JOT_NOINLINE const u8* read_escaped_string(reader& r, S& out, const u8* p, const u8* stop) {
+  r.p = p;
+  string_token t{p + 1, stop, nullptr, true};
+  if (!close_escaped(r, t)) return nullptr;
+  out.resize(static_cast<std::size_t>(t.close - t.start));
+  const std::size_t n = decode_token(r, t, out.data());
+  if (n == SIZE_MAX) return nullptr;
+  out.resize(n);
+  return r.p;
+}
+
+template <class S>
+inline const u8* read_string_at(reader& r, S& out, const u8* p) {
+  if (JOT_UNLIKELY(p == r.end || *p != '"')) return mismatch_at(r, p, "expected a string");
+  const u8* const start = p + 1;
+  const string_stop s = scan_plain_string<scanner>(start, r.end, r.validate);
+  if (JOT_UNLIKELY(s.code != error_code::ok)) return fail_at(r, s.code, s.p, nullptr), nullptr;
+  if (JOT_UNLIKELY(*s.p == '\\')) return read_escaped_string(r, out, p, s.p);
+  // A string no longer than the one it replaces (a reused object: the same
+  // member of the next message) is truncated and copied without a memcpy
+  // call (OpenRTB banner: ~25 instructions fewer per string). Otherwise
+  // clear() and append() rather than assign(): libstdc++'s assign goes
+  // through _M_replace, which handles overlapping input; here the input
+  // never overlaps (banner: 1,600 fewer instructions per document,
+  // HACKING.md).
+  const std::size_t n = static_cast<std::size_t>(s.p - start);
+  if (n <= out.size()) {
+    out.resize(n);
+    copy_short(out.data(), reinterpret_cast<const char*>(start), n);
+  } else {
+    out.clear();
+    out.append(reinterpret_cast<const char*>(start), n);
   }
+  return s.p + 1;
+}
+
+template <class S>
+inline bool read_string(reader& r, S& out) {
+  return advance(r, read_string_at(r, out, r.p));
+}
+
+// The escaped string at p (its first backslash at stop) decoded into arena
+// memory, viewed by out.
+JOT_NOINLINE const u8* read_escaped_view(reader& r, std::string_view& out, const u8* p, const u8* stop) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  r.p = p;
+  string_token t{p + 1, stop, nullptr, true};
+  if (!close_escaped(r, t)) return nullptr;
   const std::size_t bound = static_cast<std::size_t>(t.close - t.start);
   char* dst = static_cast<char*>(r.memory->allocate(bound, 1));
   if (dst == nullptr) {
     fail_at(r, error_code::capacity_exceeded, r.p, "a string with escapes needs arena memory");
     path_access::set_needed(*r.result, bound);
-    return false;
+    return nullptr;
   }
   const std::size_t n = decode_token(r, t, dst);
-  if (n == SIZE_MAX) return false;
+  if (n == SIZE_MAX) return nullptr;
   out = std::string_view(dst, n);
-  return true;
+  return r.p;
+}
+#else
+;
+#endif
+
+inline const u8* read_string_view_at(reader& r, std::string_view& out, const u8* p) noexcept {
+  if (JOT_UNLIKELY(p == r.end || *p != '"')) return mismatch_at(r, p, "expected a string");
+  const u8* const start = p + 1;
+  const string_stop s = scan_plain_string<scanner>(start, r.end, r.validate);
+  if (JOT_UNLIKELY(s.code != error_code::ok)) return fail_at(r, s.code, s.p, nullptr), nullptr;
+  if (JOT_UNLIKELY(*s.p == '\\')) return read_escaped_view(r, out, p, s.p);
+  out = std::string_view(reinterpret_cast<const char*>(start), static_cast<std::size_t>(s.p - start));
+  return s.p + 1;
+}
+
+inline bool read_string_view(reader& r, std::string_view& out) noexcept {
+  return advance(r, read_string_view_at(r, out, r.p));
 }
 
 // Decodes the escaped name t into buf when it fits; `fits` is false for a
@@ -327,20 +387,23 @@ JOT_ALWAYS_INLINE bool read_name(reader& r, std::string_view& name, char (&buf)[
 
 // ---- scalars ----
 
-inline bool read_bool(reader& r, bool& out) noexcept {
-  if (r.end - r.p >= 4 && std::memcmp(r.p, "true", 4) == 0) {
+inline const u8* read_bool_at(reader& r, bool& out, const u8* p) noexcept {
+  if (r.end - p >= 4 && std::memcmp(p, "true", 4) == 0) {
     out = true;
-    r.p += 4;
-    return true;
+    return p + 4;
   }
-  if (r.end - r.p >= 5 && std::memcmp(r.p, "false", 5) == 0) {
+  if (r.end - p >= 5 && std::memcmp(p, "false", 5) == 0) {
     out = false;
-    r.p += 5;
-    return true;
+    return p + 5;
   }
-  if (r.p != r.end && (*r.p == 't' || *r.p == 'f')) return bad_literal(r);
-  return mismatch(r, "expected true or false");
+  if (p != r.end && (*p == 't' || *p == 'f')) {
+    r.p = p;
+    return bad_literal(r), nullptr;
+  }
+  return mismatch_at(r, p, "expected true or false");
 }
+
+inline bool read_bool(reader& r, bool& out) noexcept { return advance(r, read_bool_at(r, out, r.p)); }
 
 // Scans the number at r.p into n (uint, int or double node).
 JOT_ALWAYS_INLINE bool read_number_node(reader& r, node& n, const char* expected) noexcept {
@@ -359,25 +422,23 @@ JOT_ALWAYS_INLINE bool read_number_node(reader& r, node& n, const char* expected
 // scan_number). Anything else, including every error, is left to scan_number,
 // the one grammar. Returns false (r.p unchanged) when it does not apply.
 template <class I>
-JOT_ALWAYS_INLINE bool read_plain_integer(reader& r, I& out) noexcept {
-  const u8* p = r.p;
+JOT_ALWAYS_INLINE const u8* read_plain_integer(const u8* p, const u8* end, I& out) noexcept {
   const bool negative = *p == '-';
   p += negative;
-  if (p == r.end) return false;
+  if (p == end) return nullptr;
   if (*p == '0') {
     // "0" (or "-0", which is 0 too) followed by what ends a number.
-    if (p + 1 == r.end || static_cast<u8>(p[1] - '0') <= 9 || p[1] == '.' || (p[1] | 0x20) == 'e') return false;
+    if (p + 1 == end || static_cast<u8>(p[1] - '0') <= 9 || p[1] == '.' || (p[1] | 0x20) == 'e') return nullptr;
     out = 0;
-    r.p = p + 1;
-    return true;
+    return p + 1;
   }
-  if (static_cast<u8>(*p - '1') > 8) return false;
+  if (static_cast<u8>(*p - '1') > 8) return nullptr;
   std::uint64_t v;
-  if (p + 1 != r.end && static_cast<u8>(p[1] - '0') > 9) {
+  if (p + 1 != end && static_cast<u8>(p[1] - '0') > 9) {
     // One digit (the most common integer in OpenRTB): its value at once.
     v = static_cast<std::uint64_t>(*p - '0');
     ++p;
-  } else if (JOT_LIKELY(r.end - p >= 16)) {
+  } else if (JOT_LIKELY(end - p >= 16)) {
     // Up to eight digits counted and valued at once (number.h, as scan_number
     // does): no branch on the number's length, which the byte loop below
     // mispredicted at every integer of varying width.
@@ -387,31 +448,30 @@ JOT_ALWAYS_INLINE bool read_plain_integer(reader& r, I& out) noexcept {
     p += k;
     if (JOT_UNLIKELY(k == 8)) {
       // Eleven more at most (19 digits; the rest is left to scan_number).
-      const u8* const stop = r.end - p > 11 ? p + 11 : r.end;
+      const u8* const stop = end - p > 11 ? p + 11 : end;
       while (p != stop && static_cast<u8>(*p - '0') <= 9) v = v * 10 + (*p++ - '0');
     }
   } else {
     // Near the input's end: at most 19 digits, one bound to test per digit.
-    const u8* const stop = r.end - p > 19 ? p + 19 : r.end;
+    const u8* const stop = end - p > 19 ? p + 19 : end;
     v = 0;
     while (p != stop && static_cast<u8>(*p - '0') <= 9) v = v * 10 + (*p++ - '0');
   }
-  if (p == r.end) return false;  // a document that is one number: the general path
-  if (static_cast<u8>(*p - '0') <= 9 || *p == '.' || (*p | 0x20) == 'e') return false;
+  if (p == end) return nullptr;  // a document that is one number: the general path
+  if (static_cast<u8>(*p - '0') <= 9 || *p == '.' || (*p | 0x20) == 'e') return nullptr;
   using limits = std::numeric_limits<I>;
   if (negative) {
     if constexpr (std::is_signed_v<I>) {
-      if (v > static_cast<std::uint64_t>(-(limits::min() + 1)) + 1) return false;
+      if (v > static_cast<std::uint64_t>(-(limits::min() + 1)) + 1) return nullptr;
       out = static_cast<I>(0 - v);
     } else {
-      return false;
+      return nullptr;
     }
   } else {
-    if (v > static_cast<std::uint64_t>(limits::max())) return false;
+    if (v > static_cast<std::uint64_t>(limits::max())) return nullptr;
     out = static_cast<I>(v);
   }
-  r.p = p;
-  return true;
+  return p;
 }
 
 // read_integer for what read_plain_integer leaves: exponents, fractions,
@@ -462,34 +522,50 @@ JOT_NOINLINE bool read_integer_general(reader& r, I& out) noexcept {
 // the member's reader: a call per integer cost ~15 instructions of saved
 // registers (callgrind: citm typed -3.3%, rpc -4%, OpenRTB banner -1.8%).
 template <class I>
+JOT_ALWAYS_INLINE const u8* read_integer_at(reader& r, I& out, const u8* p) noexcept {
+  if (JOT_LIKELY(p != r.end)) {
+    if (const u8* past = read_plain_integer(p, r.end, out)) return past;
+  }
+  r.p = p;
+  return read_integer_general(r, out) ? r.p : nullptr;
+}
+
+template <class I>
 JOT_ALWAYS_INLINE bool read_integer(reader& r, I& out) noexcept {
-  if (JOT_LIKELY(r.p != r.end) && read_plain_integer(r, out)) return true;
-  return read_integer_general(r, out);
+  return advance(r, read_integer_at(r, out, r.p));
 }
 
 template <class F>
-inline bool read_floating(reader& r, F& out) noexcept {
-  const u8* at = r.p;
+inline const u8* read_floating_at(reader& r, F& out, const u8* p) noexcept {
+  if (JOT_UNLIKELY(p == r.end || json_type_of(*p) != jot::type::number)) return mismatch_at(r, p, "expected a number");
   node n;
-  if (!read_number_node(r, n, "expected a number")) return false;
+  const number_scan s = scan_number(p, r.end, false, &n);
+  if (JOT_UNLIKELY(s.end == nullptr)) return fail_at(r, s.code, s.at, nullptr), nullptr;
   const double d = n.kind() == kind_uint ? static_cast<double>(n.u)
                    : n.kind() == kind_int ? static_cast<double>(n.i)
                                           : n.d;
   if constexpr (std::is_same_v<F, float>) {
     // Rounded from the double; a finite double beyond float's range is out of range.
     const float f = static_cast<float>(d);
-    if (f - f != 0) return fail_at(r, error_code::number_out_of_range, at, nullptr);
+    if (f - f != 0) return fail_at(r, error_code::number_out_of_range, p, nullptr), nullptr;
     out = f;
   } else {
     out = d;
   }
-  return true;
+  return s.end;
+}
+
+template <class F>
+inline bool read_floating(reader& r, F& out) noexcept {
+  return advance(r, read_floating_at(r, out, r.p));
 }
 
 // ---- containers ----
 
 template <class T>
 bool read_value(reader& r, T& out);
+template <class T>
+const u8* read_value_at(reader& r, T& out, const u8* p);
 
 inline bool is_null(const reader& r) noexcept {
   return r.end - r.p >= 4 && std::memcmp(r.p, "null", 4) == 0;
@@ -680,6 +756,39 @@ inline bool read_value(reader& r, T& out) {
     return true;
   } else {
     return read_object(r, out);
+  }
+}
+
+// read_value's cursor form (see "the cursor forms"): the scalars, and the
+// optionals and pointers around them, read at p; the other shapes on r.p.
+template <class T>
+JOT_ALWAYS_INLINE const u8* read_value_at(reader& r, T& out, const u8* p) {
+  using typed::shape;
+  constexpr shape s = typed::shape_v<T>;
+  if constexpr (s == shape::boolean) {
+    return read_bool_at(r, out, p);
+  } else if constexpr (s == shape::integer) {
+    return read_integer_at(r, out, p);
+  } else if constexpr (s == shape::floating) {
+    return read_floating_at(r, out, p);
+  } else if constexpr (s == shape::string) {
+    return read_string_at(r, out, p);
+  } else if constexpr (s == shape::string_view) {
+    return read_string_view_at(r, out, p);
+  } else if constexpr (s == shape::optional || s == shape::pointer) {
+    if (r.end - p >= 4 && std::memcmp(p, "null", 4) == 0) {
+      out.reset();
+      return p + 4;
+    }
+    if constexpr (s == shape::optional) {
+      if (!out) out.emplace();
+    } else {
+      if (!out) out = std::make_unique<typename T::element_type>();
+    }
+    return read_value_at(r, *out, p);
+  } else {
+    r.p = p;
+    return read_value(r, out) ? r.p : nullptr;
   }
 }
 

@@ -3,22 +3,43 @@
 // read with it. Not API. No include guard: typed_read.inl includes it, once
 // per engine, after the scalars and before the member loop.
 
-// Reads array elements with read_element(index) until ']'; r.p at '['.
+// Reads array elements with read_element(index, p) until ']'; r.p at '['.
+// read_element reads the element at p and returns one past it, or nullptr on
+// failure (a cursor form: typed_read.inl). The cursor stays in a local from
+// element to element, and goes to r.p only at the end: through r.p, each
+// element paid a store and a reload on its chain (session 44).
 template <class F>
 inline bool read_elements(reader& r, F&& read_element) {
   if (JOT_UNLIKELY(r.p == r.end || *r.p != '[')) return mismatch(r, "expected an array");
   if (!enter(r)) return false;
-  if (*r.p == ']') {
-    ++r.p;
+  const u8* const end = r.end;
+  const u8* p = r.p;
+  if (*p == ']') {
+    r.p = p + 1;
     --r.depth;
     return true;
   }
   for (std::size_t i = 0;; ++i) {
-    if (JOT_UNLIKELY(!read_element(i))) {
+    p = read_element(i, p);
+    if (JOT_UNLIKELY(p == nullptr)) {
       path_access::prepend_index(*r.result, i);
       return false;
     }
-    if (!next_element(r, ']')) return !r.failed;
+    // next_element on the cursor, as read_members writes it.
+    p = skip_ws(p, end);
+    if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+    if (*p == ',') {
+      ++p;
+      p = skip_indentation(r, p, end);
+      if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+      continue;
+    }
+    if (JOT_LIKELY(*p == ']')) {
+      r.p = p + 1;
+      --r.depth;
+      return true;
+    }
+    return syntax_error(r, p, skip_note::array_end);
   }
 }
 
@@ -27,9 +48,9 @@ inline bool read_sequence(reader& r, V& out) {
   if constexpr (!std::random_access_iterator<typename V::iterator>) {
     // std::list: the same reuse, walking the elements already there.
     auto next = out.begin();
-    const bool ok = read_elements(r, [&](std::size_t) {
+    const bool ok = read_elements(r, [&](std::size_t, const u8* p) {
       if (next == out.end()) next = out.emplace(out.end());
-      return read_value(r, *next++);
+      return read_value_at(r, *next++, p);
     });
     if (ok) out.erase(next, out.end());
     return ok;
@@ -38,7 +59,7 @@ inline bool read_sequence(reader& r, V& out) {
     // The size kept at hand: out.size() again per element reloaded both of
     // the vector's pointers (the reader's stores may alias them).
     std::size_t have = out.size();
-    const bool ok = read_elements(r, [&](std::size_t i) {
+    const bool ok = read_elements(r, [&](std::size_t i, const u8* p) {
       // Elements already there are reused (their strings and vectors keep
       // their capacity); the surplus is erased below.
       if (i == have) {
@@ -48,11 +69,11 @@ inline bool read_sequence(reader& r, V& out) {
       count = i + 1;
       if constexpr (std::is_same_v<typename V::value_type, bool>) {
         bool b = false;
-        if (!read_bool(r, b)) return false;
-        out[i] = b;
-        return true;
+        const u8* past = read_bool_at(r, b, p);
+        if (past != nullptr) out[i] = b;
+        return past;
       } else {
-        return read_value(r, out[i]);
+        return read_value_at(r, out[i], p);
       }
     });
     if (ok) out.erase(out.begin() + static_cast<std::ptrdiff_t>(count), out.end());
@@ -66,18 +87,18 @@ inline bool read_sequence(reader& r, V& out) {
 template <class S>
 inline bool read_set(reader& r, S& out) {
   out.clear();
-  return read_elements(r, [&](std::size_t) {
+  return read_elements(r, [&](std::size_t, const u8* p) -> const u8* {
     using E = typename S::value_type;
     // With the set's allocator where the element takes it (pmr sets).
     E element = [&] {
       if constexpr (std::is_constructible_v<E, typename S::allocator_type>) return E(out.get_allocator());
       else return E{};
     }();
-    const u8* at = r.p;
-    if (!read_value(r, element)) return false;
+    const u8* past = read_value_at(r, element, p);
+    if (past == nullptr) return nullptr;
     if (!out.insert(std::move(element)).second && !r.allow_duplicates)
-      return fail_at(r, error_code::duplicate_key, at, "an element equal to an earlier one of the set");
-    return true;
+      return fail_at(r, error_code::duplicate_key, p, "an element equal to an earlier one of the set"), nullptr;
+    return past;
   });
 }
 
@@ -94,15 +115,18 @@ JOT_COLD bool extra_element(reader& r, const char* message) noexcept
 ;
 #endif
 
-// Reads exactly N elements with read_element(index); more or fewer is
+// Reads exactly N elements with read_element(index, p); more or fewer is
 // wrong_length (more, fewer: the messages).
 template <std::size_t N, class F>
 inline bool read_exactly(reader& r, const char* more, const char* fewer, F&& read_element) {
   std::size_t count = 0;
-  const bool ok = read_elements(r, [&](std::size_t i) {
-    if (i == N) return extra_element(r, more);
+  const bool ok = read_elements(r, [&](std::size_t i, const u8* p) -> const u8* {
+    if (i == N) {
+      r.p = p;
+      return extra_element(r, more), nullptr;
+    }
     count = i + 1;
-    return read_element(i);
+    return read_element(i, p);
   });
   if (ok && count != N) return fail_at(r, error_code::wrong_length, r.p - 1, fewer);
   return ok;
@@ -111,7 +135,7 @@ inline bool read_exactly(reader& r, const char* more, const char* fewer, F&& rea
 template <class E, std::size_t N>
 inline bool read_fixed(reader& r, E* out) {
   return read_exactly<N>(r, "more elements than the array holds", "fewer elements than the array holds",
-                         [&](std::size_t i) { return read_value(r, out[i]); });
+                         [&](std::size_t i, const u8* p) { return read_value_at(r, out[i], p); });
 }
 
 // std::tuple, std::pair: exactly as many elements as T has, element i read
@@ -119,11 +143,11 @@ inline bool read_fixed(reader& r, E* out) {
 template <class T, std::size_t... I>
 inline bool read_tuple(reader& r, T& out, std::index_sequence<I...>) {
   return read_exactly<sizeof...(I)>(r, "more elements than the tuple holds", "fewer elements than the tuple holds",
-                                    [&](std::size_t i) {
-                                      bool element_ok = false;
-                                      (void)((i == I && (element_ok = read_value(r, std::get<I>(out)), true)) ||
+                                    [&](std::size_t i, const u8* p) {
+                                      const u8* past = nullptr;
+                                      (void)((i == I && (past = read_value_at(r, std::get<I>(out), p), true)) ||
                                              ...);
-                                      return element_ok;
+                                      return past;
                                     });
 }
 
@@ -135,18 +159,19 @@ inline bool read_span(reader& r, std::span<E>& out) {
                 "copyable elements (numbers, string_view, spans, structs of those)");
   E* data = nullptr;
   std::size_t capacity = 0, count = 0;
-  const bool ok = read_elements(r, [&](std::size_t i) {
+  const bool ok = read_elements(r, [&](std::size_t i, const u8* p) -> const u8* {
     if (i == capacity) {
       // Doubling: the abandoned copies cost at most as much arena as the span.
       const std::size_t grown = capacity ? capacity * 2 : 8;
       E* bigger = static_cast<E*>(r.memory->allocate(grown * sizeof(E), alignof(E)));
       if (bigger == nullptr) {
+        r.p = p;
         // No value here (']' after a comma, the input's end): the parser's
         // syntax error, which the text has before the memory is wanted.
-        if (r.p == r.end || json_type_of(*r.p) == jot::type::absent) return mismatch(r, "expected a value");
+        if (r.p == r.end || json_type_of(*r.p) == jot::type::absent) return mismatch(r, "expected a value"), nullptr;
         fail_at(r, error_code::capacity_exceeded, r.p, "a std::span needs arena memory");
         path_access::set_needed(*r.result, grown * sizeof(E));
-        return false;
+        return nullptr;
       }
       if (count != 0) std::memcpy(static_cast<void*>(bigger), data, count * sizeof(E));
       data = bigger;
@@ -154,7 +179,7 @@ inline bool read_span(reader& r, std::span<E>& out) {
     }
     ::new (static_cast<void*>(data + i)) E{};
     count = i + 1;
-    return read_value(r, data[i]);
+    return read_value_at(r, data[i], p);
   });
   if (ok) out = std::span<E>(data, count);
   return ok;
