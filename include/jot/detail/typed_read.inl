@@ -694,22 +694,9 @@ inline bool read_value(reader& r, T& out) {
     return read_string(r, out);
   } else if constexpr (s == shape::string_view) {
     return read_string_view(r, out);
-  } else if constexpr (s == shape::optional) {
-    if (is_null(r)) {
-      r.p += 4;
-      out.reset();
-      return true;
-    }
-    if (!out) out.emplace();
-    return read_value(r, *out);
-  } else if constexpr (s == shape::pointer) {
-    if (is_null(r)) {
-      r.p += 4;
-      out.reset();
-      return true;
-    }
-    if (!out) out = std::make_unique<typename T::element_type>();
-    return read_value(r, *out);
+  } else if constexpr (s == shape::optional || s == shape::pointer) {
+    // One reading of null-or-value, in the cursor form.
+    return advance(r, read_value_at(r, out, r.p));
   } else if constexpr (s == shape::sequence) {
     return read_sequence(r, out);
   } else if constexpr (s == shape::set) {
