@@ -1,8 +1,8 @@
 # jot's everyday commands. `make test` is what CI runs (.ci/run).
 #   make              release build of the library and the CLI into build/release
-#   make test         every test: release, ASan+UBSan, -fno-exceptions -fno-rtti, the NEON
-#                     kernel cross-built for AArch64 under qemu-user, and
-#                     the extra suites that bench/ and fuzz/ register in TEST_EXTRA
+#   make test         every test: release, ASan+UBSan, -fno-exceptions -fno-rtti, clang 19
+#                     with libc++, the NEON kernel cross-built for AArch64 under qemu-user,
+#                     and the extra suites that bench/ and fuzz/ register in TEST_EXTRA
 #   make bench        the benchmark suite (bench/bench.mk)
 #   make fuzz         the fuzzers (fuzz/fuzz.mk)
 
@@ -11,7 +11,7 @@ CMAKE ?= cmake
 GENERATOR := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all release test test-release test-sanitize test-noexcept test-arm64 deps clean
+.PHONY: all release test test-release test-sanitize test-noexcept test-libcxx test-arm64 deps clean
 all: release
 
 release:
@@ -37,6 +37,21 @@ test-noexcept: deps
 	$(CMAKE) --build build/noexcept -j $(JOBS)
 	cd build/noexcept && ctest $(CTEST_FLAGS)
 
+# clang 19 with LLVM's libc++ 19 (cmake/clang19-libcxx.cmake): the release
+# build and its tests, as a macOS, Android or libc++ user on Linux builds jot
+# (Debian's clang-19, libc++-19-dev and libc++abi-19-dev, installed when
+# missing and we may). The packaging suites run with the default toolchain only.
+test-libcxx:
+	@sh scripts/install-deps.sh libcxx
+	@mkdir -p build
+	@if printf '#include <version>\nint main() { return _LIBCPP_VERSION > 0 ? 0 : 1; }\n' | \
+	    clang++-19 -stdlib=libc++ -x c++ - -o build/.libcxx_probe >/dev/null 2>&1; then \
+	  $(CMAKE) -S . -B build/libcxx $(GENERATOR) -DCMAKE_TOOLCHAIN_FILE=cmake/clang19-libcxx.cmake \
+	    -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON -DJOT_BUILD_BENCH=OFF && \
+	  $(CMAKE) --build build/libcxx -j $(JOBS) && \
+	  cd build/libcxx && ctest $(CTEST_FLAGS) -E '^consumption[.]'; \
+	else echo "test-libcxx: skipped (clang++-19 cannot build with libc++ here: apt-get install clang-19 libc++-19-dev libc++abi-19-dev)"; fi
+
 # The NEON kernel: the library and its tests cross-built for AArch64 and run
 # under qemu-user (Debian's g++-aarch64-linux-gnu and qemu-user, installed
 # when missing and we may), with the fuzz targets' replays (parse_fuzzer checks
@@ -56,7 +71,7 @@ TEST_EXTRA :=
 -include bench/bench.mk
 -include fuzz/fuzz.mk
 
-test: test-release test-sanitize test-noexcept test-arm64 $(TEST_EXTRA)
+test: test-release test-sanitize test-noexcept test-libcxx test-arm64 $(TEST_EXTRA)
 	@echo "make test: all suites passed"
 
 clean:

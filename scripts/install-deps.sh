@@ -7,12 +7,15 @@
 #                           glaze are built from pinned sources by bench/CMakeLists.txt)
 #   install-deps.sh arm64   the AArch64 cross-compiler and qemu-user, for the NEON
 #                           kernel's tests (make test-arm64)
+#   install-deps.sh libcxx  clang 19 and libc++ 19, for make test-libcxx and the
+#                           benchmark's clang runner
 set -u
 want=""
 case "${1:-test}" in
   test)  pkgs="libgtest-dev cmake ninja-build pkg-config clang libclang-rt-14-dev rapidjson-dev" ;;
   bench) pkgs="rapidjson-dev nlohmann-json3-dev libboost-json1.81-dev" ;;
   arm64) pkgs="g++-aarch64-linux-gnu qemu-user libgtest-dev" ;;
+  libcxx) pkgs="clang-19 libc++-19-dev libc++abi-19-dev libgtest-dev" ;;
   *) echo "install-deps.sh: unknown set '$1'" >&2; exit 2 ;;
 esac
 for p in $pkgs; do

@@ -1,10 +1,7 @@
 // src/number.cpp - the general number scanner (every shape and every error;
-// the common shape is inline in jot/detail/number.h) and the slow, exact half
-// of conversion.
+// the common shape is inline in jot/detail/number.h). The exact half of
+// conversion is src/number_exact.cpp.
 #include "number.h"
-
-#include <charconv>
-#include <system_error>
 
 namespace jot::detail {
 
@@ -38,58 +35,7 @@ int consume_digit_blocks(const std::uint8_t*& p, const std::uint8_t* end, std::u
   return consumed;
 }
 
-// True when the validated JSON number [first, last) has a magnitude below 1
-// (its leading significant digit sits right of the decimal point), which is
-// how an out-of-range result is told apart as underflow rather than overflow.
-bool magnitude_below_one(const char* first, const char* last) noexcept {
-  const char* p = first;
-  if (*p == '-') ++p;
-  std::int64_t position = 0;  // decimal exponent of the first significant digit
-  bool found = false;
-  bool after_point = false;
-  std::int64_t int_digits = 0, leading_frac_zeros = 0;
-  for (; p != last && *p != 'e' && *p != 'E'; ++p) {
-    if (*p == '.') { after_point = true; continue; }
-    if (!found) {
-      if (*p != '0') {
-        found = true;
-        if (!after_point) int_digits = 1;
-      } else if (after_point) {
-        ++leading_frac_zeros;
-      }
-    } else if (!after_point) {
-      ++int_digits;
-    }
-  }
-  if (!found) return true;  // zero
-  std::int64_t exponent = 0;
-  if (p != last) {
-    ++p;
-    bool negative = false;
-    if (*p == '-' || *p == '+') negative = *p++ == '-';
-    for (; p != last; ++p)
-      if (exponent < 1000000000) exponent = exponent * 10 + (*p - '0');
-    if (negative) exponent = -exponent;
-  }
-  position = int_digits > 0 ? int_digits - 1 : -(leading_frac_zeros + 1);
-  return position + exponent < 0;
-}
-
 }  // namespace
-
-error_code convert_double_slow(const char* first, const char* last, double* out) noexcept {
-  double d = 0;
-  auto r = std::from_chars(first, last, d);
-  if (r.ec == std::errc()) {
-    *out = d;
-    return error_code::ok;
-  }
-  if (r.ec == std::errc::result_out_of_range && magnitude_below_one(first, last)) {
-    *out = *first == '-' ? -0.0 : 0.0;
-    return error_code::ok;
-  }
-  return error_code::number_out_of_range;
-}
 
 // Declared, with its contract, in jot/detail/number.h.
 number_scan scan_number_general(const std::uint8_t* p, const std::uint8_t* end, bool raw, node* out) noexcept {

@@ -1,20 +1,25 @@
-// Number conversion: random decimal texts against std::from_chars, bit for bit
-// (covers the Eisel-Lemire path, Clinger's fast path and the slow fallback).
+// Number conversion: random decimal texts against the C library's correctly
+// rounded strtod, bit for bit (covers the Eisel-Lemire path, Clinger's fast
+// path and the exact conversion of src/number_exact.cpp).
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "must.h"
+#include "reference_double.h"
 
 namespace {
 
 using jot_test::must;
+using jot_test::reference_double;
 
 std::string random_decimal(std::mt19937_64& rng) {
   std::string s;
@@ -31,7 +36,7 @@ std::string random_decimal(std::mt19937_64& rng) {
   return s;
 }
 
-TEST(Number, RandomDecimalsMatchFromChars) {
+TEST(Number, RandomDecimalsMatchStrtod) {
   std::mt19937_64 rng(20261121);
   int checked = 0;
   for (int i = 0; i < 200000; ++i) {
@@ -45,10 +50,14 @@ TEST(Number, RandomDecimalsMatchFromChars) {
       auto r = std::to_chars(buf, buf + sizeof buf, d);
       s.assign(buf, r.ptr);
     }
-    double want = 0;
-    auto r = std::from_chars(s.data(), s.data() + s.size(), want);
+    bool overflow = false;
+    const double want = reference_double(s, &overflow);
     auto doc = jot::parse(s);
-    if (r.ec == std::errc::result_out_of_range) continue;  // covered by limits tests
+    if (overflow) {
+      ASSERT_FALSE(doc) << s;
+      EXPECT_EQ(doc.error().code, jot::error_code::number_out_of_range) << s;
+      continue;
+    }
     ASSERT_TRUE(doc) << s;
     double got = must(doc->root().get_double());
     ASSERT_EQ(std::memcmp(&got, &want, sizeof got), 0) << s << " got " << got << " want " << want;
@@ -64,13 +73,126 @@ TEST(Number, ExactTiesRoundToEven) {
                         "18014398509481987.0", "4503599627370496.5", "4503599627370497.5",
                         "2.2250738585072011e-308", "2.4703282292062328e-324"};
   for (const char* c : ties) {
-    double want = 0;
-    auto r = std::from_chars(c, c + std::strlen(c), want);
-    ASSERT_EQ(r.ec, std::errc()) << c;
+    const double want = reference_double(c);
     auto doc = jot::parse(c);
     ASSERT_TRUE(doc) << c;
     const double got = must(doc->root().get_double());
     EXPECT_EQ(std::memcmp(&got, &want, sizeof got), 0) << c << " got " << got << " want " << want;
+  }
+}
+
+// The exact decimal of a long double (glibc prints every digit), as JSON:
+// "d.ddd" without trailing zeros, then "e" and the exponent.
+std::string exact_decimal(long double v) {
+  std::vector<char> buf(1400);
+  const int n = std::snprintf(buf.data(), buf.size(), "%.1200Le", v);
+  std::string s(buf.data(), static_cast<std::size_t>(n));
+  const std::size_t e = s.find('e');
+  std::string mantissa = s.substr(0, e);
+  while (mantissa.back() == '0') mantissa.pop_back();
+  if (mantissa.back() == '.') mantissa.pop_back();
+  return mantissa + s.substr(e);
+}
+
+// `text` with `tail` appended to its significant digits (before the "e").
+std::string with_more_digits(const std::string& text, const std::string& tail) {
+  const std::size_t e = text.find('e');
+  std::string mantissa = text.substr(0, e);
+  if (mantissa.find('.') == std::string::npos) mantissa += '.';
+  return mantissa + tail + text.substr(e);
+}
+
+// `text` with its last significant digit one less (it must not be 0).
+std::string last_digit_lowered(std::string text) {
+  const std::size_t e = text.find('e');
+  --text[e - 1];
+  return text;
+}
+
+double bits_to_double(std::uint64_t bits) {
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+std::uint64_t double_bits(double d) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &d, sizeof bits);
+  return bits;
+}
+
+// Parses `text` and expects exactly the double with `want_bits`, or
+// number_out_of_range when want_bits is infinity's.
+void expect_parses_to(const std::string& text, std::uint64_t want_bits) {
+  auto doc = jot::parse(text);
+  if (want_bits == 0x7FF0000000000000ull) {
+    ASSERT_FALSE(doc) << text;
+    EXPECT_EQ(doc.error().code, jot::error_code::number_out_of_range) << text;
+    return;
+  }
+  ASSERT_TRUE(doc) << text;
+  const std::uint64_t got = double_bits(must(doc->root().get_double()));
+  EXPECT_EQ(got, want_bits) << text.substr(0, 60) << "... (" << text.size() << " bytes): got "
+                            << bits_to_double(got) << ", want " << bits_to_double(want_bits);
+}
+
+// Decimals at, just under and just over the exact halfway point between two
+// neighbouring doubles, written out in full (up to 767 significant digits,
+// for subnormals): the point itself rounds to the even neighbour, the others
+// to the nearer one. The tails are short (every digit kept) or run past the
+// 800 digits the conversion keeps, where only their being nonzero decides.
+TEST(Number, ExactHalfwayPointsWithManyDigits) {
+  if (std::numeric_limits<long double>::digits < 55 || std::numeric_limits<long double>::min_exponent > -1100)
+    GTEST_SKIP() << "long double cannot hold every halfway point between doubles exactly here";
+  std::mt19937_64 rng(20261206);
+  const std::string long_zeros(900, '0');
+  const std::string long_nines(900, '9');
+  std::vector<std::uint64_t> lows = {0, 1, 2, 0x000FFFFFFFFFFFFFull, 0x0010000000000000ull,
+                                     0x7FEFFFFFFFFFFFFEull, 0x7FEFFFFFFFFFFFFFull,
+                                     double_bits(9007199254740992.0), double_bits(1.0), double_bits(0.1)};
+  for (int i = 0; i < 1500; ++i) {
+    std::uint64_t bits = rng() & 0x7FFFFFFFFFFFFFFFull;
+    if (i % 4 == 0) bits &= 0x800FFFFFFFFFFFFFull;  // subnormals: the longest halfway points
+    if (bits >= 0x7FF0000000000000ull) continue;
+    lows.push_back(bits);
+  }
+  for (const std::uint64_t low : lows) {
+    const std::uint64_t high = low + 1;  // the next double up (infinity after the largest)
+    const long double halfway = (static_cast<long double>(bits_to_double(low)) +
+                                 (high == 0x7FF0000000000000ull ? std::ldexp(1.0L, 1024)
+                                                                : static_cast<long double>(bits_to_double(high)))) /
+                                2;
+    const std::string at = exact_decimal(halfway);
+    const std::uint64_t even = (low & 1) == 0 ? low : high;
+    ASSERT_EQ(double_bits(reference_double(at)) & 0x7FFFFFFFFFFFFFFFull, even) << at;  // the oracle agrees
+    expect_parses_to(at, even);
+    expect_parses_to("-" + at, even == 0x7FF0000000000000ull ? even : even | 0x8000000000000000ull);
+    expect_parses_to(with_more_digits(at, "01"), high);
+    expect_parses_to(with_more_digits(at, long_zeros + "1"), high);
+    expect_parses_to(last_digit_lowered(at), low);
+    expect_parses_to(with_more_digits(last_digit_lowered(at), "99"), low);
+    expect_parses_to(with_more_digits(last_digit_lowered(at), long_nines), low);
+  }
+}
+
+// Many digits beyond the 19 that fit a word, where the leading 19 alone (cut,
+// or cut and rounded up) decide, and where they do not.
+TEST(Number, LongDecimalsMatchStrtod) {
+  std::mt19937_64 rng(20261207);
+  for (int i = 0; i < 20000; ++i) {
+    std::string s = (rng() & 1) ? "-" : "";
+    const int int_digits = 1 + static_cast<int>(rng() % 30);
+    s += static_cast<char>('1' + rng() % 9);
+    for (int k = 1; k < int_digits; ++k) s += static_cast<char>('0' + rng() % 10);
+    const int frac_digits = static_cast<int>(rng() % 60);
+    if (frac_digits != 0) {
+      s += '.';
+      for (int k = 0; k < frac_digits; ++k) s += static_cast<char>('0' + rng() % 10);
+    }
+    if (rng() % 2 == 0) s += "e" + std::to_string(static_cast<int>(rng() % 680) - 340);
+    bool overflow = false;
+    const double want = reference_double(s, &overflow);
+    expect_parses_to(s, overflow ? 0x7FF0000000000000ull : double_bits(want));
   }
 }
 
@@ -79,8 +201,7 @@ TEST(Number, EightDigitBlocksAndBoundaries) {
                          "0.12345678", "0.000000001234567890123", "1234567.89012345",
                          "12345678.12345678e-8", "100000000000000000000000"};
   for (const char* c : cases) {
-    double want = 0;
-    std::from_chars(c, c + std::strlen(c), want);
+    const double want = reference_double(c);
     auto doc = jot::parse(c);
     ASSERT_TRUE(doc) << c;
     EXPECT_EQ(must(doc->root().get_double()), want) << c;

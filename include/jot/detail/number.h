@@ -19,9 +19,10 @@
 
 namespace jot::detail {
 
-// Correctly rounded conversion of a validated JSON number's text [first, last)
-// to a double (out of line: libstdc++'s std::from_chars). Underflow gives a
-// signed zero; overflow fails with number_out_of_range.
+// Correctly rounded conversion (ties to even) of a validated JSON number's
+// text [first, last) to a double, for any number of digits (out of line, in
+// src/number_exact.cpp). Underflow gives a signed zero; overflow fails with
+// number_out_of_range.
 error_code convert_double_slow(const char* first, const char* last, double* out) noexcept;
 
 // Exact powers of ten representable as doubles (Clinger's fast path).
