@@ -15,9 +15,9 @@ enum class kernel : std::uint8_t {
   automatic,  // the best one this CPU supports
   portable,   // plain C++, any compiler and CPU (see docs/parsing.md)
   sse2,       // x86-64 baseline (GCC or Clang)
-  avx2,       // x86-64 with AVX2 (GCC or Clang)
-  avx512,     // x86-64 with AVX512F, AVX512BW and AVX512VL (GCC or Clang); 256-bit vectors
-  sse42,      // x86-64 with SSSE3 and SSE4.2, for CPUs without AVX2 (GCC or Clang)
+  avx2,       // x86-64 with AVX2, BMI1 and PCLMULQDQ (GCC or Clang)
+  avx512,     // x86-64 with AVX512F/BW/VL, BMI1 and PCLMULQDQ (GCC or Clang); 256-bit scans, 512-bit stage 1
+  sse42,      // x86-64 with SSSE3, SSE4.2 and PCLMULQDQ, for CPUs without AVX2 (GCC or Clang)
   neon,       // 64-bit Arm (AArch64) with Advanced SIMD, which every such CPU has (GCC or Clang)
 };
 

@@ -22,6 +22,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
 line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
   return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
 }
+std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+  return index_blocks<index_classifier>(c, out, out_end, base);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_neon
@@ -32,5 +35,6 @@ constinit const kernel_entry neon_entry = {kernel::neon, "neon",
                                            JOT_IF_NEON_KERNEL(isa_neon::parse),
                                            JOT_IF_NEON_KERNEL(isa_neon::parse_line),
                                            JOT_IF_NEON_KERNEL(isa_neon::count_line_feeds),
+                                           JOT_IF_NEON_KERNEL(isa_neon::build_index),
                                            nullptr};
 }  // namespace jot::detail

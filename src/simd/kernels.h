@@ -84,6 +84,7 @@ struct kernel_entry {
   parse_function parse;                  // nullptr: not built for this target
   parse_line_function parse_line;        // nullptr exactly when parse is
   line_feeds_function count_line_feeds;  // nullptr exactly when parse is
+  index_function index;                  // stage 1 (jot/detail/index/); nullptr exactly when parse is
   bool (*cpu_supports)() noexcept;       // nullptr: every CPU of the target runs it
 };
 

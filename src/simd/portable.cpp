@@ -20,6 +20,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
 line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
   return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
 }
+std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+  return index_blocks<index_classifier>(c, out, out_end, base);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_portable
@@ -29,5 +32,6 @@ constinit const kernel_entry portable_entry = {kernel::portable, "portable",
                                                isa_portable::parse,
                                                isa_portable::parse_line,
                                                isa_portable::count_line_feeds,
+                                               isa_portable::build_index,
                                                nullptr};
 }  // namespace jot::detail

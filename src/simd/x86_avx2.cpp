@@ -23,6 +23,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
 line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
   return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
 }
+std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+  return index_blocks<index_classifier>(c, out, out_end, base);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_avx2
@@ -34,7 +37,7 @@ namespace {
 // Reads libgcc's CPU model, initialised before main; jot keeps no copy.
 bool cpu_has_avx2() noexcept {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2");
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("pclmul");
 }
 }  // namespace
 }  // namespace jot::detail
@@ -45,5 +48,6 @@ constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2",
                                            JOT_IF_X86_KERNELS(isa_avx2::parse),
                                            JOT_IF_X86_KERNELS(isa_avx2::parse_line),
                                            JOT_IF_X86_KERNELS(isa_avx2::count_line_feeds),
+                                           JOT_IF_X86_KERNELS(isa_avx2::build_index),
                                            JOT_IF_X86_KERNELS(cpu_has_avx2)};
 }  // namespace jot::detail

@@ -30,6 +30,17 @@ line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
 }  // namespace jot::detail::isa_avx512
 JOT_TARGET_AVX512_END
 
+// Stage 1 at full width (x86_avx512.h): 512-bit registers, in their own region.
+JOT_TARGET_AVX512_WIDE_BEGIN
+namespace jot::detail::isa_avx512::wide {
+namespace {
+std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+  return index_blocks<index_classifier>(c, out, out_end, base);
+}
+}  // namespace
+}  // namespace jot::detail::isa_avx512::wide
+JOT_TARGET_AVX512_WIDE_END
+
 namespace jot::detail {
 namespace {
 // Outside the AVX-512 region: it runs before anything knows the CPU has it.
@@ -37,7 +48,7 @@ namespace {
 bool cpu_has_avx512() noexcept {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl");
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("pclmul");
 }
 }  // namespace
 }  // namespace jot::detail
@@ -48,5 +59,6 @@ constinit const kernel_entry avx512_entry = {kernel::avx512, "avx512",
                                              JOT_IF_X86_KERNELS(isa_avx512::parse),
                                              JOT_IF_X86_KERNELS(isa_avx512::parse_line),
                                              JOT_IF_X86_KERNELS(isa_avx512::count_line_feeds),
+                                             JOT_IF_X86_KERNELS(isa_avx512::wide::build_index),
                                              JOT_IF_X86_KERNELS(cpu_has_avx512)};
 }  // namespace jot::detail

@@ -23,6 +23,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
 line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
   return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
 }
+std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+  return index_blocks<index_classifier>(c, out, out_end, base);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_sse2
@@ -34,5 +37,6 @@ constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2",
                                            JOT_IF_X86_KERNELS(isa_sse2::parse),
                                            JOT_IF_X86_KERNELS(isa_sse2::parse_line),
                                            JOT_IF_X86_KERNELS(isa_sse2::count_line_feeds),
+                                           JOT_IF_X86_KERNELS(isa_sse2::build_index),
                                            nullptr};
 }  // namespace jot::detail

@@ -23,6 +23,9 @@ parse_outcome parse_line(const char* data, std::size_t size, const parse_options
 line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
   return scanner::count_line_feeds(reinterpret_cast<const u8*>(p), reinterpret_cast<const u8*>(stop));
 }
+std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+  return index_blocks<index_classifier>(c, out, out_end, base);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_sse42
@@ -33,7 +36,7 @@ namespace {
 // Outside the target region: it runs before anything knows the CPU has it.
 bool cpu_has_sse42() noexcept {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("ssse3");
+  return __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("pclmul");
 }
 }  // namespace
 }  // namespace jot::detail
@@ -44,5 +47,6 @@ constinit const kernel_entry sse42_entry = {kernel::sse42, "sse42",
                                             JOT_IF_X86_KERNELS(isa_sse42::parse),
                                             JOT_IF_X86_KERNELS(isa_sse42::parse_line),
                                             JOT_IF_X86_KERNELS(isa_sse42::count_line_feeds),
+                                            JOT_IF_X86_KERNELS(isa_sse42::build_index),
                                             JOT_IF_X86_KERNELS(cpu_has_sse42)};
 }  // namespace jot::detail

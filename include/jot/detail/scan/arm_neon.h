@@ -61,5 +61,17 @@ struct neon_vectors {
 
 using scanner = vector_scanner<neon_vectors>;
 
+// Stage 1's prefix XOR by shifts: PMULL (vmull_p64) is an optional part of
+// AArch64 (the crypto extension), outside the baseline this kernel assumes.
+struct index_carryless {
+  static std::uint64_t prefix_xor(std::uint64_t m) noexcept { return prefix_xor_by_shifts(m); }
+};
+
+#include "jot/detail/index/stage1.inl"
+#include "jot/detail/index/stage1_vector.inl"
+
+template <bool ValidateUtf8, bool Comments>
+using index_classifier = vector_classifier<neon_vectors, ValidateUtf8, Comments>;
+
 }  // namespace jot::detail::isa_neon
 #endif

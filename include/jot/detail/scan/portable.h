@@ -124,4 +124,14 @@ struct scanner {
   static const u8* skip_indentation(const u8* p, const u8* end, u8&) noexcept { return skip_whitespace(p, end); }
 };
 
+// Stage 1's prefix XOR by shifts (no builtins here).
+struct index_carryless {
+  static std::uint64_t prefix_xor(std::uint64_t m) noexcept { return prefix_xor_by_shifts(m); }
+};
+
+#include "jot/detail/index/stage1.inl"
+
+template <bool ValidateUtf8, bool Comments>
+using index_classifier = word_classifier<ValidateUtf8, Comments>;
+
 }  // namespace jot::detail::isa_portable

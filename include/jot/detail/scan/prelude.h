@@ -18,6 +18,7 @@
 
 #include "jot/detail/bits.h"
 #include "jot/detail/config.h"
+#include "jot/detail/index/structural_index.h"
 #include "jot/detail/scan/utf8.h"
 #include "jot/error.h"
 
@@ -60,6 +61,36 @@ inline constexpr short_escape_table short_escapes = [] {
   set('t', '\t');
   return t;
 }();
+
+// The bytes of a register of Width <= 64 bytes that a backslash escapes,
+// given its backslashes b and carry (1 when its first byte is escaped by the
+// register before); carry becomes the same for the next register. A byte is
+// escaped when the run of backslashes before it has odd length: adding a
+// run's first bit to the run sets the bit just past it, and that position
+// and the run's start differ in parity exactly when the length is odd (runs
+// starting on even and on odd bits are added apart, so that each parity can
+// be tested with one mask; runs never carry into each other, as the bit past
+// a run is clear). The method of Langdale and Lemire's stage 1 ("Parsing
+// Gigabytes of JSON per Second", 2019); the string scans and stage 1 share it.
+template <int Width>
+JOT_ALWAYS_INLINE std::uint64_t escaped_bytes(std::uint64_t b, std::uint64_t& carry) noexcept {
+  static_assert(Width <= 64);
+  constexpr std::uint64_t even = 0x5555555555555555u, odd = ~even;
+  b &= ~carry;  // an escaped backslash starts no run
+  const std::uint64_t starts = b & ~(b << 1);
+  const std::uint64_t even_sum = b + (starts & even);
+  const std::uint64_t odd_sum = b + (starts & odd);
+  const std::uint64_t escaped = ((even_sum & ~b) & odd) | ((odd_sum & ~b) & even) | carry;
+  if constexpr (Width == 64) {
+    // The bit past a run that ends at the top is lost: only a run from an
+    // odd start has odd length there, and its sum wrapped.
+    carry = odd_sum < b ? 1 : 0;
+    return escaped;
+  } else {
+    carry = (escaped >> Width) & 1;
+    return escaped & ((std::uint64_t{1} << Width) - 1);
+  }
+}
 }  // namespace jot::detail
 
 #if defined(JOT_HAS_X86_KERNELS)
@@ -97,12 +128,17 @@ inline constexpr splat_rows splat_table = [] {
 // variable from itself, which -Wmaybe-uninitialized reports inside intrinsics
 // such as _mm512_broadcast_i32x4 (-Wuninitialized once JOT_KEEP_IN_REGISTER
 // reads the result); the values are overwritten, so it is noise.
+// PCLMULQDQ is in the SSE4.2, AVX2 and AVX-512 regions for stage 1's prefix
+// XOR, and BMI1 in the AVX2 and AVX-512 ones for its bit loops (tzcnt, blsr):
+// every CPU with AVX2 has both, and the CPU checks test them. The AVX-512
+// kernel's stage 1 runs in a region of its own, JOT_TARGET_AVX512_WIDE, with
+// 512-bit registers under both compilers.
 #if defined(JOT_HAS_X86_KERNELS)
 #if defined(__clang__)
 #define JOT_TARGET_SSE42_BEGIN \
-  _Pragma("clang attribute push(__attribute__((target(\"ssse3,sse4.2\"))), apply_to = function)")
+  _Pragma("clang attribute push(__attribute__((target(\"ssse3,sse4.2,pclmul\"))), apply_to = function)")
 #define JOT_TARGET_AVX2_BEGIN \
-  _Pragma("clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)")
+  _Pragma("clang attribute push(__attribute__((target(\"avx2,bmi,pclmul\"))), apply_to = function)")
 // The avx512 kernel's region is AVX2's under Clang: with AVX512BW enabled,
 // Clang turns every vector compare and its vpmovmskb into a compare into a
 // mask register and a kmovd, the slower form the kernel avoids (twitter
@@ -112,15 +148,20 @@ inline constexpr splat_rows splat_table = [] {
 #define JOT_AVX512_LOAD __attribute__((target("avx512f,avx512bw,avx512vl"))) JOT_NOINLINE
 #define JOT_TARGET_END _Pragma("clang attribute pop")
 #define JOT_TARGET_AVX512_END _Pragma("clang attribute pop")
+#define JOT_TARGET_AVX512_WIDE_BEGIN \
+  _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512vl,bmi,pclmul\"))), apply_to = function)")
+#define JOT_TARGET_AVX512_WIDE_END _Pragma("clang attribute pop")
 #else
-#define JOT_TARGET_SSE42_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"ssse3,sse4.2\")")
-#define JOT_TARGET_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2\")")
+#define JOT_TARGET_SSE42_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"ssse3,sse4.2,pclmul\")")
+#define JOT_TARGET_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,bmi,pclmul\")")
 #define JOT_TARGET_AVX512_BEGIN                                         \
-  _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl\")") \
+  _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl,bmi,pclmul\")") \
   _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"") \
   _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")
 #define JOT_TARGET_END _Pragma("GCC pop_options")
 #define JOT_TARGET_AVX512_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
+#define JOT_TARGET_AVX512_WIDE_BEGIN JOT_TARGET_AVX512_BEGIN
+#define JOT_TARGET_AVX512_WIDE_END JOT_TARGET_AVX512_END
 // The avx512 kernel's masked load: GCC compiles it in the kernel's region.
 #define JOT_AVX512_LOAD
 #endif

@@ -25,7 +25,8 @@
 //   either(f, g)              f or g
 //   to_mask(f)                the flags as bits
 //   nonzero_mask(a)           bits of the bytes that are not zero
-//   bit_and/bit_or/bit_xor    per byte
+//   bit_and/bit_or/bit_xor    per byte (bit_or on every layer; the others
+//                             with lookups)
 //   shift_right_4(a)          a >> 4 in 16-bit lanes: each byte's high
 //                             nibble in its low bits, under bits of the
 //                             byte above (mask with 0x0F)

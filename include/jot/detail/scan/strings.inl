@@ -43,28 +43,6 @@ JOT_ALWAYS_INLINE string_stop scan_plain_string(const u8* p, const u8* end, bool
   }
 }
 
-// The bytes of a register that a backslash escapes, given its backslashes b
-// (width < 64 bits) and carry (1 when its first byte is escaped by the
-// register before); carry becomes the same for the next register. A byte is
-// escaped when the run of backslashes before it has odd length: adding a
-// run's first bit to the run sets the bit just past it, and that position
-// and the run's start differ in parity exactly when the length is odd (runs
-// starting on even and on odd bits are added apart, so that each parity can
-// be tested with one mask; runs never carry into each other, as the bit past
-// a run is clear).
-template <int Width>
-JOT_ALWAYS_INLINE std::uint64_t escaped_bytes(std::uint64_t b, std::uint64_t& carry) noexcept {
-  static_assert(Width < 64);
-  constexpr std::uint64_t even = 0x5555555555555555u, odd = ~even;
-  b &= ~carry;  // an escaped backslash starts no run
-  const std::uint64_t starts = b & ~(b << 1);
-  const std::uint64_t past_even = (b + (starts & even)) & ~b;
-  const std::uint64_t past_odd = (b + (starts & odd)) & ~b;
-  const std::uint64_t escaped = (past_even & odd) | (past_odd & even) | carry;
-  carry = (escaped >> Width) & 1;
-  return escaped & ((std::uint64_t{1} << Width) - 1);
-}
-
 // The closing quote of a string whose first backslash is at p, or nullptr when
 // the input ends first. Checks nothing else: decoding validates. A register
 // at a time, the escaped quotes masked out (escaped_bytes), so that a string

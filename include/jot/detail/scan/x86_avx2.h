@@ -5,8 +5,8 @@
 #include "jot/detail/scan/prelude.h"
 
 #if defined(JOT_HAS_X86_KERNELS)
-// Only AVX2: the CPU check tests exactly this, so no other extension may
-// appear in the generated code.
+// Only AVX2, BMI1 and PCLMULQDQ: the CPU check tests exactly these, so no
+// other extension may appear in the generated code.
 JOT_TARGET_AVX2_BEGIN
 namespace jot::detail::isa_avx2 {
 
@@ -17,6 +17,14 @@ namespace jot::detail::isa_avx2 {
 
 using avx2_vectors = x86_256_vectors;
 using scanner = vector_scanner<avx2_vectors>;
+
+#include "jot/detail/scan/x86_clmul.inl"
+
+#include "jot/detail/index/stage1.inl"
+#include "jot/detail/index/stage1_vector.inl"
+
+template <bool ValidateUtf8, bool Comments>
+using index_classifier = vector_classifier<avx2_vectors, ValidateUtf8, Comments>;
 
 }  // namespace jot::detail::isa_avx2
 JOT_TARGET_END

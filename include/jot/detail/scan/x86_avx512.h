@@ -1,8 +1,8 @@
 // jot/detail/scan/x86_avx512.h - the AVX-512 scanning kernel: AVX2's 32-byte
 // vectors and 16-byte string probe, with the last partial block read by a
 // masked load, which touches no byte past the end, so short inputs never fall
-// back to a scalar loop. Runs only where the CPU reports AVX512F, AVX512BW and
-// AVX512VL. Not API.
+// back to a scalar loop; stage 1 at full width (512-bit registers). Runs only
+// where the CPU reports AVX512F, AVX512BW, AVX512VL, BMI1 and PCLMULQDQ. Not API.
 #pragma once
 
 #include "jot/detail/scan/prelude.h"
@@ -40,4 +40,25 @@ using scanner = vector_scanner<avx512_vectors>;
 
 }  // namespace jot::detail::isa_avx512
 JOT_TARGET_AVX512_END
+
+// Stage 1 at full width: a 64-byte block is one register, and its masks come
+// straight from mask registers. Its own namespace and region, so that its
+// copy of the layer's code is compiled with 512-bit registers under both
+// compilers while the scans above keep 256-bit ones.
+JOT_TARGET_AVX512_WIDE_BEGIN
+namespace jot::detail::isa_avx512::wide {
+
+#include "jot/detail/scan/scanner.inl"
+#include "jot/detail/scan/x86_512.inl"
+
+#include "jot/detail/scan/x86_clmul.inl"
+
+#include "jot/detail/index/stage1.inl"
+#include "jot/detail/index/stage1_vector.inl"
+
+template <bool ValidateUtf8, bool Comments>
+using index_classifier = vector_classifier<x86_512_vectors, ValidateUtf8, Comments>;
+
+}  // namespace jot::detail::isa_avx512::wide
+JOT_TARGET_AVX512_WIDE_END
 #endif

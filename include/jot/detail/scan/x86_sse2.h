@@ -36,6 +36,7 @@ struct sse2_vectors {
   }
   static flags either(flags a, flags b) noexcept { return _mm_or_si128(a, b); }
   static mask to_mask(flags f) noexcept { return static_cast<mask>(_mm_movemask_epi8(f)); }
+  static bytes bit_or(bytes a, bytes b) noexcept { return _mm_or_si128(a, b); }
   // A set flag is 0xFF, -1: subtracting it counts one.
   static bytes count_flags(bytes c, flags f) noexcept { return _mm_sub_epi8(c, f); }
   static std::uint64_t byte_sum(bytes c) noexcept {
@@ -46,6 +47,17 @@ struct sse2_vectors {
 };
 
 using scanner = vector_scanner<sse2_vectors>;
+
+// Stage 1's prefix XOR by shifts: the x86-64 baseline has no PCLMULQDQ.
+struct index_carryless {
+  static std::uint64_t prefix_xor(std::uint64_t m) noexcept { return prefix_xor_by_shifts(m); }
+};
+
+#include "jot/detail/index/stage1.inl"
+#include "jot/detail/index/stage1_vector.inl"
+
+template <bool ValidateUtf8, bool Comments>
+using index_classifier = vector_classifier<sse2_vectors, ValidateUtf8, Comments>;
 
 }  // namespace jot::detail::isa_sse2
 #endif

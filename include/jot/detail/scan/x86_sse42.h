@@ -8,7 +8,7 @@
 
 #if defined(JOT_HAS_X86_KERNELS)
 // Exactly the extensions the CPU check tests (SSE4.2 implies SSSE3 on every
-// CPU that has it, and the target names both).
+// CPU that has it, and the target names both; and PCLMULQDQ for stage 1).
 JOT_TARGET_SSE42_BEGIN
 namespace jot::detail::isa_sse42 {
 
@@ -17,6 +17,14 @@ namespace jot::detail::isa_sse42 {
 #include "jot/detail/scan/x86_128.inl"
 
 using scanner = vector_scanner<x86_128_vectors>;
+
+#include "jot/detail/scan/x86_clmul.inl"
+
+#include "jot/detail/index/stage1.inl"
+#include "jot/detail/index/stage1_vector.inl"
+
+template <bool ValidateUtf8, bool Comments>
+using index_classifier = vector_classifier<x86_128_vectors, ValidateUtf8, Comments>;
 
 }  // namespace jot::detail::isa_sse42
 JOT_TARGET_END
