@@ -40,3 +40,11 @@ BASE ?= HEAD
 .PHONY: bench-ab
 bench-ab:
 	@sh bench/ab/run.sh $(BASE)
+
+# The benchmark's Python scripts (bench/scripts_test.py): the keys-shuffled
+# inputs. A few seconds; in `make test`.
+TEST_EXTRA += test-bench-scripts
+.PHONY: test-bench-scripts
+test-bench-scripts:
+	@if command -v python3 >/dev/null 2>&1; then python3 bench/scripts_test.py; \
+	else echo "test-bench-scripts: skipped (no python3)"; fi

@@ -66,6 +66,7 @@ struct state {
 struct suite {
   config cfg;
   std::string dir;
+  std::string shuffled_dir;  // the typed inputs with their keys shuffled; empty: no such rows
   std::vector<const library*> libs;
   const library* reference = nullptr;  // verifies serializer output
   std::vector<std::string> records;
