@@ -609,7 +609,7 @@ int main(int argc, char** argv) {
   using namespace jot_bench;
   suite s;
   std::string out_path, only, libs_filter;
-  std::string stream_file = "stream_array.json", stream_child_name;
+  std::string stream_file = "stream_array.json", stream_child_name, stream_child_variant;
   jot::kernel kernel = jot::kernel::automatic;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -630,7 +630,7 @@ int main(int argc, char** argv) {
     else if (a == "--kernel") {
       if (!kernel_named(next(), kernel)) return 2;
     }
-    else if (a == "--stream-child") stream_child_name = next(), stream_file = next();
+    else if (a == "--stream-child") stream_child_name = next(), stream_child_variant = next(), stream_file = next();
     else {
       std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]"
                            " [--stream-file PATH] [--kernel K] [--shuffled DIR]\n"
@@ -671,6 +671,9 @@ int main(int argc, char** argv) {
 #ifdef JOT_BENCH_HAVE_SIMDJSON
   register_simdjson(reg);
 #endif
+#ifdef JOT_BENCH_HAVE_SIMDJSON_NATIVE
+  jot_bench_register_simdjson_native(reg);
+#endif
 #ifdef JOT_BENCH_HAVE_RAPIDJSON
   register_rapidjson(reg);
 #endif
@@ -686,7 +689,8 @@ int main(int argc, char** argv) {
 #ifdef JOT_BENCH_HAVE_GLAZE
   register_glaze(reg);
 #endif
-  if (!stream_child_name.empty()) return stream_child(reg, stream_child_name.c_str(), stream_file.c_str());
+  if (!stream_child_name.empty())
+    return stream_child(reg, stream_child_name.c_str(), stream_child_variant.c_str(), stream_file.c_str());
   auto wanted_libs = split(libs_filter);
   for (const library& l : reg) {
     if (!wanted_libs.empty() && std::find(wanted_libs.begin(), wanted_libs.end(), l.name) == wanted_libs.end())

@@ -83,7 +83,8 @@ child_run run_child(const library* l, const char* path) {
     close(fd[0]);
     if (dup2(fd[1], 1) < 0) _exit(1);
     char* const argv[] = {const_cast<char*>("jot_bench"), const_cast<char*>("--stream-child"),
-                          const_cast<char*>(l->name), const_cast<char*>(path), nullptr};
+                          const_cast<char*>(l->name), const_cast<char*>(l->stream_variant),
+                          const_cast<char*>(path), nullptr};
     execv("/proc/self/exe", argv);
     _exit(1);
   }
@@ -125,9 +126,9 @@ long peak_rss_kb() {
   return kb;
 }
 
-int stream_child(const registry& reg, const char* name, const char* path) {
+int stream_child(const registry& reg, const char* name, const char* variant, const char* path) {
   for (const library& l : reg) {
-    if (l.stream == nullptr || std::string(l.name) != name) continue;
+    if (l.stream == nullptr || std::string(l.name) != name || std::string(l.stream_variant) != variant) continue;
     const auto t = std::chrono::steady_clock::now();
     const long n = l.stream(path);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
