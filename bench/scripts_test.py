@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the benchmark's Python scripts: shuffle_keys.py (every object of two
 or more members reordered, every token and whitespace run kept, the same bytes
-every run, its check catching an object left in order). `make test` runs it (bench/bench.mk);
+every run, its check catching an object left in order) and report.py (jot's
+ratio taken within one C++ build). `make test` runs it (bench/bench.mk);
 `python3 bench/scripts_test.py [DATA_DIR]` also shuffles the shared typed inputs.
 Standard library only.
 """
@@ -15,6 +16,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import report  # noqa: E402
 import shuffle_keys  # noqa: E402
 
 SAMPLE = (b'{\n  "a": 1, "b": {"x": [1, 2.50e+3, {"p": "\\u00e9\\"", "q": null}], "y": true},\n'
@@ -70,6 +72,42 @@ class ShuffleKeys(unittest.TestCase):
                     x, y = a.read(), b.read()
                 self.assertEqual(len(x), len(y), rel)
                 self.assertNotEqual(x, y, rel)
+
+
+def rec(library, build, median, variant="", language="c++", note=""):
+    r = {"workload": "dom_parse", "dataset": "twitter", "library": library, "language": language, "version": "1",
+         "variant": variant, "metric": "throughput", "unit": "MB/s", "median": median, "min": median,
+         "max": median, "reps": 5, "note": note}
+    if build:
+        r["compiler"] = build
+    return r
+
+
+class Report(unittest.TestCase):
+    GCC, CLANG = "GCC 12.2.0 + libstdc++ 12", "clang 19.1.7 + libc++ 19.1"
+
+    def test_ratios_stay_within_a_build(self):
+        rows = [rec("jot", self.GCC, 1000), rec("yyjson", self.GCC, 500), rec("jot", self.CLANG, 400),
+                rec("yyjson", self.CLANG, 800), rec("serde_json", None, 250, language="rust")]
+        report.set_primary(rows)
+        self.assertEqual(report.ratio(report.jot_row(rows, rows[1]), rows[1]), 2.0)
+        self.assertEqual(report.ratio(report.jot_row(rows, rows[3]), rows[3]), 0.5)
+        self.assertEqual(report.ratio(report.jot_row(rows, rows[4]), rows[4]), 4.0)  # the first build's jot
+        self.assertEqual(report.best_peer(rows, self.CLANG)[0], 0.5)
+        self.assertEqual(report.tag(rows[2]), " [clang 19 + libc++]")
+        self.assertEqual(report.tag(rows[0]), "")
+
+    def test_a_flagged_peer_is_not_the_best(self):
+        rows = [rec("jot", self.GCC, 1000), rec("fast", self.GCC, 5000, note="DECODE MISMATCH"),
+                rec("slow", self.GCC, 800)]
+        report.set_primary(rows)
+        x, r = report.best_peer(rows, self.GCC)
+        self.assertEqual((x, r["library"]), (1.25, "slow"))
+
+    def test_records_without_a_compiler(self):
+        rows = [rec("jot", None, 1000), rec("yyjson", None, 500)]
+        report.set_primary(rows)
+        self.assertEqual(report.ratio(report.jot_row(rows, rows[1]), rows[1]), 2.0)
 
 
 if __name__ == "__main__":

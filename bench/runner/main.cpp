@@ -736,7 +736,7 @@ int main(int argc, char** argv) {
   }
   std::string meta = "{\"language\":\"c++\",\"cpu\":" + json_quote(cpu_model()) +
                      ",\"threads\":" + std::to_string(s.cfg.threads) + ",\"compiler\":" + json_quote(compiler_name()) +
-                     ",\"shuffled\":" + json_quote(s.shuffled_dir) +
+                     ",\"toolchain\":" + json_quote(toolchain()) + ",\"shuffled\":" + json_quote(s.shuffled_dir) +
                      ",\"build_type\":" + json_quote(JOT_BENCH_BUILD_TYPE) + ",\"flags\":" + json_quote(JOT_BENCH_FLAGS) +
                      ",\"quick\":" + (s.cfg.quick ? "true" : "false") + ",\"rep_time_s\":" + std::to_string(s.cfg.rep_time) +
                      ",\"reps\":" + std::to_string(s.cfg.reps) +

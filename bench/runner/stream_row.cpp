@@ -176,10 +176,9 @@ void stream_row(suite& s, const std::string& path) {
                   "\"allocs_per_op\":null,\"bytes_per_op\":null,\"peak_rss_kb\":%s,\"peak_heap_bytes\":null,"
                   "\"reps\":%d,\"iters_per_rep\":1",
                   med, lo, hi, rss[i] < 0 ? "null" : std::to_string(rss[i]).c_str(), static_cast<int>(v.size()));
-    s.records.push_back("{\"workload\":\"stream\",\"dataset\":" + json_quote(dataset) + ",\"library\":" +
-                        json_quote(l->name) + ",\"language\":\"c++\",\"version\":" + json_quote(l->version) +
-                        ",\"variant\":" + json_quote(l->stream_variant) + "," + nums +
-                        ",\"note\":" + json_quote(note) + "}");
+    bench_case c;
+    c.lib = l;
+    s.records.push_back(record(group{"stream", dataset}, c, l->stream_variant, note, nums));
     std::fprintf(stderr, "  %-14s %-18s %-12s %-30s %10.1f MB/s  peak RSS %ld MB\n", "stream", dataset.c_str(),
                  l->name, l->stream_variant, med, rss[i] / 1024);
   }
