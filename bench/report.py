@@ -232,8 +232,9 @@ def fmt_bytes(b):
 
 
 def cpp_builds(records):
-    """The C++ builds of the records, the first loaded first."""
-    return list(OrderedDict.fromkeys(build(r) for r in records if r["language"] == "c++")) or [PRIMARY[0]]
+    """The C++ builds of the records, the first loaded (PRIMARY) first."""
+    found = OrderedDict.fromkeys(build(r) for r in records if r["language"] == "c++")
+    return [PRIMARY[0]] + [b for b in found if b != PRIMARY[0]]
 
 
 def best_peer(rows, b):

@@ -96,6 +96,7 @@ class Report(unittest.TestCase):
         self.assertEqual(report.best_peer(rows, self.CLANG)[0], 0.5)
         self.assertEqual(report.tag(rows[2]), " [clang 19 + libc++]")
         self.assertEqual(report.tag(rows[0]), "")
+        self.assertEqual(report.cpp_builds(rows[::-1]), [self.GCC, self.CLANG])  # the first loaded first
 
     def test_a_flagged_peer_is_not_the_best(self):
         rows = [rec("jot", self.GCC, 1000), rec("fast", self.GCC, 5000, note="DECODE MISMATCH"),
