@@ -653,8 +653,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (s.shuffled_dir.empty()) s.shuffled_dir = JOT_DEFAULT_SHUFFLED_DIR;
-  for (const char* f : shuffled_files) {
-    if (std::ifstream(s.shuffled_dir + "/" + f).good()) continue;
+  for (const char* f : shuffled_files) {  // a stream child reads only its file
+    if (!stream_child_name.empty() || std::ifstream(s.shuffled_dir + "/" + f).good()) continue;
     std::fprintf(stderr, "jot_bench: no %s/%s; keys-shuffled typed rows skipped (bench/run.sh writes them with "
                          "bench/shuffle_keys.py)\n", s.shuffled_dir.c_str(), f);
     s.shuffled_dir.clear();
