@@ -59,7 +59,7 @@ def table(workload, rows):
             if is_flagged(r):
                 text += " !"
             cells.append(text)
-        print("| %s | %s |" % ("**%s**" % lib if lib.split(" (")[0] == "jot" else lib, " | ".join(cells)))
+        print("| %s | %s |" % ("**%s**" % lib if lib.split(" (")[0].split(" [")[0] == "jot" else lib, " | ".join(cells)))
     print()
 
 
