@@ -483,7 +483,8 @@ def main():
     full_meta = OrderedDict([("schema", "records: list of {workload, dataset, library, language, version, "
                                         "variant, metric, unit, median, min, max, allocs_per_op, bytes_per_op, "
                                         "peak_rss_kb, peak_heap_bytes (C++ only), reps, iters_per_rep, note}"),
-                             ("machine", {"cpu": meta.get("c++", {}).get("cpu", platform.processor()),
+                             ("machine", {"cpu": next((m.get("cpu") for k, m in meta.items() if k.startswith("c++")),
+                                                      platform.processor()),
                                           "cpu_features": cpu_features(), "logical_cpus": os.cpu_count(),
                                           "system": platform.platform(), "python": platform.python_version()}),
                              ("runners", meta), ("adapters", costs)])
