@@ -327,6 +327,14 @@ std::uint64_t decode_on_threads(const library* l, typed_codec<T> library::*codec
   return sum;
 }
 
+// The index of the decoded value most libraries agree on (plurality).
+template <class T>
+std::size_t agreed(const std::vector<std::optional<T>>& decoded) {
+  return plurality(decoded.size(), [&](std::size_t i, std::size_t j) {
+    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
+  });
+}
+
 // Decodes in with every library that has a decoder (their results in
 // decoded) and times them. Each result is compared with the one most
 // libraries agree on; with expected (the ordered input's value, when in is its
@@ -346,9 +354,7 @@ void typed_decode(suite& s, typed_codec<T> library::*codec, const std::string& d
     T v;
     if (c.decode ? c.decode(states[i]->p, in, v) : c.decode_own(states[i]->p, in, &v)) decoded[i] = std::move(v);
   }
-  std::size_t ref = plurality(ls.size(), [&](std::size_t i, std::size_t j) {
-    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
-  });
+  std::size_t ref = agreed(decoded);
   std::vector<bench_case> cases, mt;
   std::vector<std::unique_ptr<T>> outs;
   for (std::size_t i = 0; i < ls.size(); ++i) {
@@ -450,9 +456,7 @@ void typed_encode(suite& s, typed_codec<T> library::*codec, const typed_input& f
     if ((l->*codec).decode || (l->*codec).decode_own) decoders.push_back(l);
     if ((l->*codec).encode) ls.push_back(l);
   }
-  std::size_t ref = plurality(decoded.size(), [&](std::size_t i, std::size_t j) {
-    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
-  });
+  std::size_t ref = agreed(decoded);
   if (ls.empty() || ref >= decoded.size() || !decoded[ref]) return;
   std::vector<std::unique_ptr<state>> states;
   std::vector<const T*> values;
@@ -516,9 +520,7 @@ void typed_schema(suite& s, typed_codec<T> library::*codec, std::initializer_lis
     typed_decode(s, codec, f.dataset, in.get(), threaded, decoded);
     typed_encode(s, codec, f, decoded);
     if (!with_shuffled || s.shuffled_dir.empty()) continue;
-    std::size_t ref = plurality(decoded.size(), [&](std::size_t i, std::size_t j) {
-      return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
-    });
+    std::size_t ref = agreed(decoded);
     if (ref >= decoded.size() || !decoded[ref]) continue;
     const T expected = *decoded[ref];
     owned_input shuffled = load(s.shuffled_dir, f.file);
