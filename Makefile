@@ -43,9 +43,7 @@ test-noexcept: deps
 # missing and we may). The packaging suites run with the default toolchain only.
 test-libcxx:
 	@sh scripts/install-deps.sh libcxx
-	@mkdir -p build
-	@if printf '#include <version>\nint main() { return _LIBCPP_VERSION > 0 ? 0 : 1; }\n' | \
-	    clang++-19 -stdlib=libc++ -x c++ - -o build/.libcxx_probe >/dev/null 2>&1; then \
+	@if sh scripts/have-libcxx.sh; then \
 	  $(CMAKE) -S . -B build/libcxx $(GENERATOR) -DCMAKE_TOOLCHAIN_FILE=cmake/clang19-libcxx.cmake \
 	    -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_TESTS=ON -DJOT_BUILD_BENCH=OFF && \
 	  $(CMAKE) --build build/libcxx -j $(JOBS) && \

@@ -3,10 +3,13 @@
 
     report.py --out DIR [--build DIR] [--title TEXT] RAW.json...
 
-Each RAW.json is {"meta": {...}, "records": [...]} as printed by jot_bench,
-jot-bench-rs and jot-bench-go. results.json keeps the records as a list under
-"records" and puts every runner's metadata under "meta" (docs/benchmarks.md).
-Standard library only.
+Each RAW.json is {"meta": {...}, "records": [...]} as printed by jot_bench
+(one per C++ build: GCC, clang with libc++), jot-bench-rs and jot-bench-go.
+results.json keeps the records as a list under "records" and puts every
+runner's metadata under "meta" (docs/benchmarks.md). A C++ record names its
+build in "compiler"; jot's ratio to a C++ row is always taken against jot's row
+of the same build, and the Rust and Go rows are compared with the first C++
+runner given (bench/run.sh gives the GCC one first). Standard library only.
 """
 import argparse
 import json
@@ -43,6 +46,34 @@ JOT_COLOR = "#e8590c"
 def label(r):
     v = r.get("variant") or ""
     return r["library"] + (" (" + v + ")" if v else "")
+
+
+def build(r):
+    """The runner a record comes from: its C++ compiler and standard library
+    ("GCC 12.2.0 + libstdc++ 12"), else its language."""
+    return r.get("compiler") or r["language"]
+
+
+def short_build(b):
+    """"clang 19.1.7 + libc++ 19.1" -> "clang 19 + libc++"; a language stays as it is."""
+    m = re.match(r"(\S+) (\d+)[.\d]* \+ (\S+)", b)
+    return "%s %s + %s" % m.groups() if m else b
+
+
+# The C++ build whose jot the Rust and Go rows are compared with: the first one
+# loaded (set_primary).
+PRIMARY = [None]
+
+
+def set_primary(records):
+    PRIMARY[0] = next((build(r) for r in records if r["language"] == "c++"), None)
+
+
+def tag(r):
+    """What follows a row's label to name its runner: nothing for the first C++
+    build, the build for another, the language for Rust and Go."""
+    b = build(r)
+    return "" if b == PRIMARY[0] else " [%s]" % short_build(b)
 
 
 def lower_is_better(r):
@@ -87,8 +118,12 @@ def load(paths):
             print("report.py: skipping %s: %s" % (p, e), file=sys.stderr)
             continue
         m = doc.get("meta", {})
-        meta[m.get("language", os.path.basename(p))] = m
+        key = m.get("language", os.path.basename(p))
+        if key == "c++" and m.get("toolchain"):
+            key = "c++ " + m["toolchain"]
+        meta[key] = m
         records.extend(doc.get("records", []))
+    set_primary(records)
     return meta, records
 
 
@@ -152,9 +187,11 @@ def kind(r):
 
 def jot_row(rows, r=None):
     """jot's row that r (a row of the same group) is compared with: one of r's
-    kind when jot has one, and among those jot's default row (no variant),
-    then its typed rows, then its other variants (a 4 KB buffer, views)."""
-    jots = [x for x in rows if is_jot(x)]
+    build (a Rust or Go row: the first C++ build's), one of r's kind when jot
+    has one, and among those jot's default row (no variant), then its typed
+    rows, then its other variants (a 4 KB buffer, views)."""
+    want = PRIMARY[0] if r is None or r["language"] != "c++" else build(r)
+    jots = [x for x in rows if is_jot(x) and build(x) == want]
     if not jots:
         return None
 
@@ -194,26 +231,102 @@ def fmt_bytes(b):
     return "%.0f B" % b
 
 
+def cpp_builds(records):
+    """The C++ builds of the records, the first loaded (PRIMARY) first."""
+    found = OrderedDict.fromkeys(build(r) for r in records if r["language"] == "c++")
+    return [PRIMARY[0]] + [b for b in found if b != PRIMARY[0]]
+
+
+def best_peer(rows, b):
+    """(jot's ratio, the row) for the peer row of build b that jot trails most
+    (or leads least), like for like (jot_row); None when there is none. Rows
+    that failed a check are left out."""
+    best = None
+    for r in rows:
+        if is_jot(r) or build(r) != b or is_flagged(r):
+            continue
+        x = ratio(jot_row(rows, r), r)
+        if x is not None and (best is None or x < best[0]):
+            best = (x, r)
+    return best
+
+
+def side_by_side(rows, builds):
+    """One line per library and variant, one column per C++ build: "median
+    (jot's ratio within that build)"; Rust and Go rows sit in the first
+    column, compared with that build's jot."""
+    cells = OrderedDict()
+    for r in sorted(rows, key=lambda r: (builds.index(build(r)) if build(r) in builds else len(builds))):
+        col = builds.index(build(r)) if build(r) in builds else 0
+        name = label(r) + ("" if r["language"] == "c++" else " [%s]" % r["language"])
+        cells.setdefault(name, [None] * len(builds))[col] = r
+    L = ["| library | " + " | ".join(short_build(b) for b in builds) + " |", "| --- |" + " ---: |" * len(builds)]
+    for name, per in cells.items():
+        first = next(r for r in per if r)
+        out = []
+        for r in per:
+            if r is None:
+                out.append("")
+                continue
+            x = ratio(jot_row(rows, r), r)
+            c = fmt(r["median"]) if has_figures(r) else "-"
+            c = "**%s**" % c if is_jot(r) else c + ("" if x is None else " (%.2f)" % x)
+            if r["version"] != first["version"]:
+                c += ", %s" % r["version"]
+            out.append(c + (" !" if is_flagged(r) else ""))
+        shown = "**%s**" % name if is_jot(first) else name
+        L.append("| %s%s | %s |" % ("! " if any(r and is_flagged(r) for r in per) else "", shown, " | ".join(out)))
+    return L
+
+
+def overview(g, builds):
+    """A markdown table: per workload and dataset, per C++ build, jot's ratio
+    to the peer row it trails most (best_peer) and that row's label."""
+    L = ["| workload | dataset | " + " | ".join(short_build(b) for b in builds) + " |",
+         "| --- | --- |" + " --- |" * len(builds)]
+    for (w, d, m), rows in g.items():
+        if m == "docs_per_s":
+            continue
+        cells = []
+        for b in builds:
+            best = best_peer(rows, b)
+            cells.append("-" if best is None else "%.2f %s" % (best[0], label(best[1])))
+        L.append("| %s | %s | %s |" % (w, d, " | ".join(cells)))
+    return L
+
+
 def write_md(path, meta, g, costs, title):
     L = ["# %s" % title, ""]
-    cpp = meta.get("c++", {})
-    L.append("Machine: %s (%s), %s threads. C++: %s, `%s`. %s" % (
+    cpps = [m for k, m in meta.items() if k.startswith("c++")]
+    cpp = cpps[0] if cpps else {}
+    L.append("Machine: %s (%s), %s threads. %s" % (
         cpp.get("cpu", platform.processor() or "unknown CPU"), " ".join(cpu_features()), cpp.get("threads", "?"),
-        cpp.get("compiler", "?"), cpp.get("flags", "?"),
         "Quick mode (fewer, shorter repetitions)." if cpp.get("quick") else ""))
+    for m in cpps:
+        L.append("C++: %s (%s), `%s`; %s." % (m.get("toolchain", "?"), m.get("compiler", "?"), m.get("flags", "?"),
+                                             ", ".join("%s %s" % kv for kv in m.get("versions", {}).items())))
     for lang in ("rust", "go"):
         if lang in meta:
             L.append("%s: %s, %s." % (lang.capitalize(), meta[lang].get("compiler", "?"), meta[lang].get("flags", "?")))
+    records = [r for rows in g.values() for r in rows]
+    builds = cpp_builds(records)
     L += ["", "Each row: median of %s interleaved repetitions (min-max beside it). **jot x** is jot's ratio to that "
-          "row: above 1 means jot is faster. Rows marked **!** failed a check (see note). allocs/op and alloc "
+          "row: above 1 means jot is faster; it is taken within one C++ build (jot and the peer compiled by the "
+          "same compiler against the same standard library); Rust and Go rows are compared with the %s build's "
+          "jot. Rows marked **!** failed a check (see note). allocs/op and alloc "
           "bytes/op are counted in the steady state (state reused); peak heap is the most live heap while one "
           "operation runs on a fresh state, alone in a forked process (C++ only; peak_rss_kb in results.json "
-          "is the whole process's)." % cpp.get("reps", 5), ""]
+          "is the whole process's)." % (cpp.get("reps", 5), short_build(builds[0] or "first")), ""]
+    L += ["## jot ÷ the peer it trails most, per build", "",
+          "Like for like (fresh with fresh, reused with reused, threads with threads); rows that failed a check "
+          "are left out.", ""] + overview(g, builds) + [""]
     for (w, d, m), rows in g.items():
         unit = rows[0]["unit"]
         L.append("## %s: %s (%s)" % (w, d, unit))
         L.append("")
-        L.append("| library | lang | version | median | min-max | jot x | allocs/op | alloc bytes/op | peak heap | note |")
+        if len(builds) > 1:
+            L += side_by_side(rows, builds) + [""]
+        L.append("| library | build | version | median | min-max | jot x | allocs/op | alloc bytes/op | peak heap | note |")
         L.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
         for r in rows:
             j = jot_row(rows, r)
@@ -223,7 +336,7 @@ def write_md(path, meta, g, costs, title):
                 name = "! " + name
             figs = (fmt(r["median"]), fmt(r["min"]), fmt(r["max"])) if has_figures(r) else ("-", "-", "-")
             L.append("| %s | %s | %s | %s | %s-%s | %s | %s | %s | %s | %s |" % (
-                name, r["language"], r["version"], figs[0], figs[1], figs[2],
+                name, short_build(build(r)), r["version"], figs[0], figs[1], figs[2],
                 "-" if (x is None or is_jot(r)) else "%.2f" % x, fmt(r.get("allocs_per_op")),
                 fmt_bytes(r.get("bytes_per_op")),
                 fmt_bytes(r.get("peak_heap_bytes")),
@@ -241,7 +354,7 @@ def write_md(path, meta, g, costs, title):
 
 def svg_chart(path, workload, panels):
     """One chart per workload: a panel of horizontal bars per dataset, best first."""
-    names = [label(r) + " [go]" for _, rows in panels for r in rows]
+    names = [label(r) + tag(r) for _, rows in panels for r in rows]
     LW = max(160, 7 * max(len(n) for n in names) + 16)  # label column (about 7 px per character)
     W, RW = LW + 640, 150  # width, value column
     BH, GAP = 20, 6
@@ -263,7 +376,7 @@ def svg_chart(path, workload, panels):
             color = JOT_COLOR if jot else LANG_COLOR.get(r["language"], "#888")
             wv = max(1.0, bw * r["median"] / vmax)
             lo, hi = sorted((r["min"], r["max"]))
-            name = label(r) + ("" if r["language"] == "c++" else " [%s]" % r["language"])
+            name = label(r) + tag(r)
             if is_flagged(r):
                 name = "! " + name
             cls = "lab jot" if jot else ("lab bad" if is_flagged(r) else "lab")
@@ -315,10 +428,10 @@ def write_summary(path, g):
         libs = OrderedDict()
         for d in datasets:
             for r in per_d[d]:
-                libs.setdefault((label(r), r["language"]), {})[d] = r
+                libs.setdefault(label(r) + tag(r), {})[d] = r
         L += ["### %s" % title(w, next(iter(per_d.values()))[0]["unit"]), "",
               "| library | " + " | ".join(datasets) + " |", "| --- |" + " ---: |" * len(datasets)]
-        for (name, lang), cells in libs.items():
+        for shown, cells in libs.items():
             row = []
             for d in datasets:
                 r = cells.get(d)
@@ -334,19 +447,20 @@ def write_summary(path, g):
                 if is_flagged(r):
                     cell += " !"
                 row.append(cell)
-            shown = name if lang == "c++" else "%s [%s]" % (name, lang)
-            L.append("| %s | %s |" % ("**%s**" % shown if name.startswith("jot") else shown, " | ".join(row)))
+            L.append("| %s | %s |" % ("**%s**" % shown if shown.startswith("jot") else shown, " | ".join(row)))
         L.append("")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(L))
 
 
 def print_table(g):
+    builds = cpp_builds([r for rows in g.values() for r in rows])
     for (w, d, m), rows in g.items():
         print("\n%s / %s (%s)" % (w, d, rows[0]["unit"]))
-        for r in rows:
+        for r in sorted(rows, key=lambda r: builds.index(build(r)) if build(r) in builds else len(builds)):
             x = ratio(jot_row(rows, r), r)
-            print("  %-40s %-5s %10s   %s%s" % (label(r)[:40], r["language"], fmt(r["median"]) if has_figures(r) else "-",
+            print("  %-40s %-18s %10s   %s%s" % (label(r)[:40], short_build(build(r))[:18],
+                                              fmt(r["median"]) if has_figures(r) else "-",
                                              "" if (x is None or is_jot(r)) else "jot x %.2f" % x,
                                              ("   " + r["note"]) if is_flagged(r) else ""))
 
@@ -369,7 +483,8 @@ def main():
     full_meta = OrderedDict([("schema", "records: list of {workload, dataset, library, language, version, "
                                         "variant, metric, unit, median, min, max, allocs_per_op, bytes_per_op, "
                                         "peak_rss_kb, peak_heap_bytes (C++ only), reps, iters_per_rep, note}"),
-                             ("machine", {"cpu": meta.get("c++", {}).get("cpu", platform.processor()),
+                             ("machine", {"cpu": next((m.get("cpu") for k, m in meta.items() if k.startswith("c++")),
+                                                      platform.processor()),
                                           "cpu_features": cpu_features(), "logical_cpus": os.cpu_count(),
                                           "system": platform.platform(), "python": platform.python_version()}),
                              ("runners", meta), ("adapters", costs)])
@@ -389,6 +504,8 @@ def main():
         svg_chart(os.path.join(a.out, "%s.svg" % w), w, panels)
     if not a.quiet:
         print_table(g)
+        print("\njot ÷ the peer row it trails most, like for like, per C++ build:")
+        print("\n".join(overview(g, cpp_builds(records))))
         print("\nwrote %s/results.json, results.md and %d charts" % (a.out, len(by_w)))
     return 0
 

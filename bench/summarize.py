@@ -2,9 +2,9 @@
 """Prints the compact tables of docs/benchmarks.md ("Latest figures") from a
 results.json written by `make bench`: one table per workload and unit (NDJSON
 has one in MB/s and one in documents/s), one column per dataset, each cell the
-median and jot's ratio to that row (above 1: jot is faster; typed rows are
-compared with jot's row of the same kind: fresh, reused, on N threads); "!"
-marks a row that failed a check. Usage: python3 bench/summarize.py build/release/bench/results.json
+median and jot's ratio to that row (above 1: jot is faster; taken against
+jot's row of the same C++ build, and for typed rows of the same kind: fresh,
+reused, on N threads); "!" marks a row that failed a check. Usage: python3 bench/summarize.py build/release/bench/results.json
 """
 import json
 import os
@@ -12,12 +12,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # One definition of units, headings and failed checks for both scripts.
-from report import WORKLOAD_ORDER, has_figures, is_flagged, is_jot, jot_row, lower_is_better, title  # noqa: E402
+from report import (WORKLOAD_ORDER, has_figures, is_flagged, is_jot, jot_row, label, lower_is_better,  # noqa: E402
+                    set_primary, tag, title)
 
 
 def name(r):
-    n = r["library"] + (" (%s)" % r["variant"] if r.get("variant") else "")
-    return n + ("" if r["language"] == "c++" else " [%s]" % r["language"])
+    return label(r) + tag(r)  # a second C++ build's rows and the Rust and Go rows are tagged
 
 
 def fmt(v):
@@ -59,13 +59,14 @@ def table(workload, rows):
             if is_flagged(r):
                 text += " !"
             cells.append(text)
-        print("| %s | %s |" % ("**%s**" % lib if lib.split(" (")[0] == "jot" else lib, " | ".join(cells)))
+        print("| %s | %s |" % ("**%s**" % lib if lib.split(" (")[0].split(" [")[0] == "jot" else lib, " | ".join(cells)))
     print()
 
 
 def main(path):
     with open(path, encoding="utf-8") as f:
         records = json.load(f)["records"]
+    set_primary(records)
     workloads = WORKLOAD_ORDER + [w for w in dict.fromkeys(r["workload"] for r in records) if w not in WORKLOAD_ORDER]
     for workload in workloads:
         rows = [r for r in records if r["workload"] == workload]

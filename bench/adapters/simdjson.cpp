@@ -7,6 +7,11 @@
 // behind simdjson::minify(), kept between calls (minify() itself returns a fresh
 // std::string); in 4.x its clear() frees the buffer, so it still allocates
 // every call: that is the library's behaviour, measured as it is.
+//
+// Compiled twice: into the runner with the benchmark's flags, and with
+// JOT_BENCH_SIMDJSON_NATIVE into a shared object of its own with -march=native
+// (bench/CMakeLists.txt says why it is a shared object), where it holds the
+// On-Demand rows only, named "On-Demand -march=native".
 #include <simdjson.h>
 
 #include <concepts>
@@ -66,6 +71,7 @@ void tag_invoke(simdjson::serialize_tag, builder& b, const std::map<std::string,
 
 namespace {
 
+#ifndef JOT_BENCH_SIMDJSON_NATIVE
 // ---- DOM ----
 struct dom_state {
   simdjson::dom::parser parser;
@@ -136,6 +142,7 @@ constexpr std::size_t threaded_batch = 64 * 1024;
 long dom_ndjson_threaded(void* p, input in) {
   return dom_ndjson_with(*static_cast<dom_state*>(p), in, threaded_batch, true);
 }
+#endif  // JOT_BENCH_SIMDJSON_NATIVE
 
 // The whole file loaded (padded_string::load), then On-Demand over the
 // array: every member of every element visited and its value's type read.
@@ -408,6 +415,7 @@ std::string_view od_encode(void* p, const T& v) {
   return s.out.view().get(text) ? std::string_view() : text;
 }
 
+#ifndef JOT_BENCH_SIMDJSON_NATIVE
 // build: the string_builder call by call, keys given at compile time
 // (append_key_value<"key">), strings as views (the builder takes values by copy).
 std::string_view od_build(void* p, const tw_data& in) {
@@ -462,33 +470,75 @@ std::string_view od_build(void* p, const tw_data& in) {
   std::string_view text;
   return b.view().get(text) ? std::string_view() : text;
 }
+#endif  // JOT_BENCH_SIMDJSON_NATIVE
 
+// The native rows decode only: their point is On-Demand's stage 2, and the
+// string_builder's rows stay the portable build's.
 template <class T>
 typed_codec<T> od_codec() {
+#ifdef JOT_BENCH_SIMDJSON_NATIVE
+  return {od_decode<T>, nullptr, nullptr};
+#else
   return {od_decode<T>, od_encode<T>, nullptr};
+#endif
+}
+
+// The version from the numeric constants: SIMDJSON_VERSION is a string
+// literal in 4.x but a bare token in 3.x, so stringizing it is wrong in one.
+const char* version() {
+  static const std::string v = std::to_string(simdjson::SIMDJSON_VERSION_MAJOR) + "." +
+                               std::to_string(simdjson::SIMDJSON_VERSION_MINOR) + "." +
+                               std::to_string(simdjson::SIMDJSON_VERSION_REVISION);
+  return v.c_str();
+}
+
+// Which kernel each stage really runs, since the two APIs differ: the DOM
+// parser runs both stages in the implementation chosen at run time (the best
+// the CPU has, or SIMDJSON_FORCE_IMPLEMENTATION); On-Demand runs stage 1 in
+// that same implementation but its stage 2 is inlined into this file and so
+// compiled for this translation unit's flags (x86-64 baseline: "fallback";
+// -march=native on an AVX-512 machine: "icelake").
+const char* od_note() {
+  static const std::string note = std::string("stage 1: ") + simdjson::get_active_implementation()->name() +
+                                  " (chosen at run time); stage 2: " + simdjson::builtin_implementation()->name() +
+                                  " (fixed by the compile flags)";
+  return note.c_str();
+}
+
+library on_demand(const char* variant) {
+  library o;
+  o.name = "simdjson";
+  o.version = version();
+  o.variant = variant;
+  o.note = od_note();
+  o.create = od_create;
+  o.destroy = od_destroy;
+  o.inspect = od_inspect;
+  set_typed_codecs(o, []<class T>() { return od_codec<T>(); });
+#if !defined(JOT_BENCH_TYPED_SCHEMAS)
+  o.ndjson_rows.decode = od_rows;
+#endif
+  return o;
 }
 
 }  // namespace
 
+#ifdef JOT_BENCH_SIMDJSON_NATIVE
+// The one symbol the shared object exports (simdjson_native.map); C linkage,
+// so that the version script names it the same with every standard library.
+extern "C" __attribute__((visibility("default"))) void jot_bench_register_simdjson_native(registry& r) {
+  library o = on_demand("On-Demand -march=native");
+  o.stream = stream_whole_file;
+  o.stream_variant = "On-Demand -march=native, whole file loaded";
+  r.push_back(o);
+}
+#else
 void register_simdjson(registry& r) {
-  // The version from the numeric constants: SIMDJSON_VERSION is a string
-  // literal in 4.x but a bare token in 3.x, so stringizing it is wrong in one.
-  static const std::string version = std::to_string(simdjson::SIMDJSON_VERSION_MAJOR) + "." +
-                                     std::to_string(simdjson::SIMDJSON_VERSION_MINOR) + "." +
-                                     std::to_string(simdjson::SIMDJSON_VERSION_REVISION);
-  // Which kernel each stage really runs, since the two APIs differ: the DOM
-  // parser runs both stages in the implementation chosen at run time (the best
-  // the CPU has, or SIMDJSON_FORCE_IMPLEMENTATION); On-Demand runs stage 1 in
-  // that same implementation but its stage 2 is inlined into this file and so
-  // compiled for this translation unit's flags (x86-64 baseline: "fallback").
-  const std::string active = simdjson::get_active_implementation()->name();
-  const std::string builtin = simdjson::builtin_implementation()->name();
-  static const std::string dom_note = "both stages: " + active + " (chosen at run time)";
-  static const std::string od_note =
-      "stage 1: " + active + " (chosen at run time); stage 2: " + builtin + " (fixed by the compile flags)";
+  static const std::string dom_note =
+      std::string("both stages: ") + simdjson::get_active_implementation()->name() + " (chosen at run time)";
   library d;
   d.name = "simdjson";
-  d.version = version.c_str();
+  d.version = version();
   d.variant = "DOM";
   d.note = dom_note.c_str();
   d.create = dom_create;
@@ -504,7 +554,7 @@ void register_simdjson(registry& r) {
 
   library t;
   t.name = "simdjson";
-  t.version = version.c_str();
+  t.version = version();
   t.variant = "DOM, parse_many threaded (64 KB batches)";
   t.note = dom_note.c_str();
   t.create = dom_create;
@@ -512,22 +562,12 @@ void register_simdjson(registry& r) {
   t.ndjson = dom_ndjson_threaded;
   r.push_back(t);
 
-  library o;
-  o.name = "simdjson";
-  o.version = version.c_str();
-  o.variant = "On-Demand";
-  o.note = od_note.c_str();
-  o.create = od_create;
-  o.destroy = od_destroy;
-  o.inspect = od_inspect;
-  set_typed_codecs(o, []<class T>() { return od_codec<T>(); });
-#if !defined(JOT_BENCH_TYPED_SCHEMAS)
-  o.ndjson_rows.decode = od_rows;
-#endif
+  library o = on_demand("On-Demand");
   o.encode_variant = "string_builder, reused";
   o.build = od_build;
   o.build_variant = "string_builder, reused";
   r.push_back(o);
 }
+#endif
 
 }  // namespace jot_bench

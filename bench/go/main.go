@@ -252,6 +252,7 @@ func main() {
 	out := flag.String("out", "", "output file (default stdout)")
 	only := flag.String("only", "", "comma-separated workloads")
 	streamFile := flag.String("stream-file", "", "the stream workload's array file (written by jot_bench)")
+	shuffled := flag.String("shuffled", "", "the typed inputs with their keys shuffled (bench/shuffle_keys.py)")
 	streamChildPath := flag.String("stream-child", "", "internal: decode this file as one stream run")
 	flag.Parse()
 	if *streamChildPath != "" {
@@ -287,7 +288,7 @@ func main() {
 		packets(cfg, *dir)
 	}
 	if want("typed") {
-		typed(cfg, *dir)
+		typed(cfg, *dir, *shuffled)
 	}
 	if want("ndjson") {
 		ndjson(cfg, *dir)

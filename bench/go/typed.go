@@ -2,7 +2,11 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 )
 
@@ -106,19 +110,42 @@ type RPCCall struct {
 	Note          string    `json:"note"`
 }
 
-// typedOne runs decode and encode for one schema. "fresh" decodes into a new
-// value each time; "reused" decodes into the same value (slices keep capacity).
-func typedOne[T any](cfg config, dataset string, data []byte, expectLen int) {
-	var ref T
-	if err := codecs[0].unmarshal(data, &ref); err != nil {
-		panic(err)
+// sameValue: a and b are equal, or hold the same JSON once written by
+// encoding/json (OpenRTB's json.RawMessage ext keeps its input's text, whose
+// object members move in a keys-shuffled input; numbers are kept as text).
+func sameValue(a, b any) bool {
+	if reflect.DeepEqual(a, b) {
+		return true
 	}
+	var x, y any
+	for _, p := range []struct {
+		v   any
+		out *any
+	}{{a, &x}, {b, &y}} {
+		text, err := json.Marshal(p.v)
+		if err != nil {
+			return false
+		}
+		d := json.NewDecoder(bytes.NewReader(text))
+		d.UseNumber()
+		if d.Decode(p.out) != nil {
+			return false
+		}
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// typedDecode times every codec's decode of data: "fresh" decodes into a new
+// value each time; "reused" decodes into the same value (slices keep
+// capacity). Each result must equal ref (the decode of data, or of the same
+// input in its original key order when data is its keys-shuffled twin).
+func typedDecode[T any](cfg config, dataset string, data []byte, ref *T) {
 	var dec []benchCase
 	for _, c := range codecs {
 		c := c
 		var chk T
 		note := ""
-		if err := c.unmarshal(data, &chk); err != nil || !reflect.DeepEqual(chk, ref) {
+		if err := c.unmarshal(data, &chk); err != nil || !sameValue(&chk, ref) {
 			note = "DECODE MISMATCH"
 		}
 		dec = append(dec, benchCase{library: c.name, version: c.version, variant: "fresh", note: note,
@@ -139,6 +166,17 @@ func typedOne[T any](cfg config, dataset string, data []byte, expectLen int) {
 			}})
 	}
 	runGroup(cfg, group{workload: "typed_decode", dataset: dataset, metric: "throughput", dataBytes: float64(len(data))}, dec)
+}
+
+// typedOne runs decode and encode for one schema and, when shuffled is not
+// nil (the input's keys-shuffled twin, bench/shuffle_keys.py), decode again
+// on that.
+func typedOne[T any](cfg config, dataset string, data, shuffled []byte, expectLen int) {
+	var ref T
+	if err := codecs[0].unmarshal(data, &ref); err != nil {
+		panic(err)
+	}
+	typedDecode(cfg, dataset, data, &ref)
 
 	var enc []benchCase
 	var sizes []float64
@@ -167,12 +205,32 @@ func typedOne[T any](cfg config, dataset string, data []byte, expectLen int) {
 			}})
 	}
 	runGroup(cfg, group{workload: "typed_encode", dataset: dataset, metric: "throughput", caseBytes: sizes}, enc)
+	if shuffled != nil {
+		typedDecode(cfg, dataset+" (keys shuffled)", shuffled, &ref)
+	}
 }
 
-func typed(cfg config, dir string) {
-	typedOne[TwitterData](cfg, "twitter subset", mustRead(dir, "corpus/twitter.json"), 81927)
-	typedOne[CitmCatalog](cfg, "citm_catalog", mustRead(dir, "corpus/citm_catalog.json"), 496682)
-	typedOne[RPCCall](cfg, "rpc sample", mustRead(dir, "rpc/sample.json"), 0)
-	typedOne[BidRequest](cfg, "openrtb banner", mustRead(dir, "openrtb/banner.json"), 0)
-	typedOne[BidRequest](cfg, "openrtb video_app", mustRead(dir, "openrtb/video_app.json"), 0)
+// typed runs every schema; shuffledDir holds the keys-shuffled inputs under
+// the same relative paths ("" or incomplete: their rows are skipped).
+func typed(cfg config, dir, shuffledDir string) {
+	files := []string{"corpus/twitter.json", "corpus/citm_catalog.json", "rpc/sample.json", "openrtb/banner.json",
+		"openrtb/video_app.json"}
+	twins := map[string][]byte{}
+	for _, f := range files {
+		if shuffledDir == "" {
+			break
+		}
+		b, err := os.ReadFile(filepath.Join(shuffledDir, f))
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "jot-bench-go: no keys-shuffled inputs in %s; their rows skipped\n", shuffledDir)
+			twins = map[string][]byte{}
+			break
+		}
+		twins[f] = b
+	}
+	typedOne[TwitterData](cfg, "twitter subset", mustRead(dir, files[0]), twins[files[0]], 81927)
+	typedOne[CitmCatalog](cfg, "citm_catalog", mustRead(dir, files[1]), twins[files[1]], 496682)
+	typedOne[RPCCall](cfg, "rpc sample", mustRead(dir, files[2]), twins[files[2]], 0)
+	typedOne[BidRequest](cfg, "openrtb banner", mustRead(dir, files[3]), twins[files[3]], 0)
+	typedOne[BidRequest](cfg, "openrtb video_app", mustRead(dir, files[4]), twins[files[4]], 0)
 }

@@ -153,6 +153,10 @@ void set_typed_codecs(library& l, Make&& make) {
 // default), set before any of their states exists.
 void register_jot(registry& r, jot::kernel k);
 void register_simdjson(registry& r);
+// simdjson's On-Demand rows built with -march=native, in a shared object of
+// their own (adapters/simdjson.cpp with JOT_BENCH_SIMDJSON_NATIVE; C linkage:
+// the object's version script exports this one name).
+extern "C" void jot_bench_register_simdjson_native(registry& r);
 void register_rapidjson(registry& r);
 void register_nlohmann(registry& r);
 void register_boost_json(registry& r);

@@ -71,16 +71,35 @@ long long fresh_peak_heap(const bench_case& c) {
   return peak;
 }
 
-// One result record; nums holds the metric, the figures and the counts.
-std::string record(const group& g, const bench_case& c, const std::string& variant, const std::string& note,
-                   const char* nums) {
-  return "{\"workload\":" + json_quote(g.workload) + ",\"dataset\":" + json_quote(g.dataset) +
-         ",\"library\":" + json_quote(c.lib->name) + ",\"language\":\"c++\",\"version\":" +
-         json_quote(c.lib->version) + ",\"variant\":" + json_quote(variant) + "," + nums +
-         ",\"note\":" + json_quote(note) + "}";
+}  // namespace
+
+std::string toolchain() {
+#if defined(__clang__)
+  std::string c = "clang " + std::to_string(__clang_major__) + "." + std::to_string(__clang_minor__) + "." +
+                   std::to_string(__clang_patchlevel__);
+#elif defined(__GNUC__)
+  std::string c = "GCC " + std::to_string(__GNUC__) + "." + std::to_string(__GNUC_MINOR__) + "." +
+                  std::to_string(__GNUC_PATCHLEVEL__);
+#else
+  std::string c = "unknown compiler";
+#endif
+#if defined(_LIBCPP_VERSION)  // major * 10000 + minor * 100 + patch since libc++ 16
+  return c + " + libc++ " + std::to_string(_LIBCPP_VERSION / 10000) + "." + std::to_string(_LIBCPP_VERSION / 100 % 100);
+#elif defined(_GLIBCXX_RELEASE)
+  return c + " + libstdc++ " + std::to_string(_GLIBCXX_RELEASE);
+#else
+  return c;
+#endif
 }
 
-}  // namespace
+std::string record(const group& g, const bench_case& c, const std::string& variant, const std::string& note,
+                   const char* nums) {
+  static const std::string compiler = json_quote(toolchain());
+  return "{\"workload\":" + json_quote(g.workload) + ",\"dataset\":" + json_quote(g.dataset) +
+         ",\"library\":" + json_quote(c.lib->name) + ",\"language\":\"c++\",\"compiler\":" + compiler +
+         ",\"version\":" + json_quote(c.lib->version) + ",\"variant\":" + json_quote(variant) + "," + nums +
+         ",\"note\":" + json_quote(note) + "}";
+}
 
 std::string json_quote(std::string_view s) {
   std::string o = "\"";

@@ -59,4 +59,14 @@ void run_group(const config& cfg, const group& g, std::vector<bench_case>& cases
 // JSON string literal of s.
 std::string json_quote(std::string_view s);
 
+// The compiler and standard library this runner was built with, e.g.
+// "GCC 12.2.0 + libstdc++ 12" or "clang 19.1.7 + libc++ 19.1": every record
+// carries it, so that the rows of two C++ runners can share one results.json.
+std::string toolchain();
+
+// One result record of case c in group g; nums holds the metric, the figures
+// and the counts.
+std::string record(const group& g, const bench_case& c, const std::string& variant, const std::string& note,
+                   const char* nums);
+
 }  // namespace jot_bench

@@ -1,10 +1,11 @@
 // jot_bench - the C++ side of jot's benchmark suite (docs/benchmarks.md).
 //
 //   jot_bench [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,...]] [--libs NAME[,...]]
-//             [--stream-file PATH] [--kernel K]
+//             [--stream-file PATH] [--kernel K] [--shuffled DIR]
 //
 // Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
-// of five schemas), ndjson, build and patch (edit_rows.cpp), stream
+// of five schemas, and typed_decode of the same inputs with their keys
+// shuffled, read from --shuffled), ndjson, build and patch (edit_rows.cpp), stream
 // (stream_row.cpp, a generated file at --stream-file) against jot and
 // every peer compiled in, and writes {"meta": {...}, "records": [...]}. --only takes those names, and
 // typed_twitter, typed_citm, typed_openrtb, typed_rpc, typed_ndjson for one typed schema. --kernel runs jot's
@@ -33,6 +34,9 @@
 
 #ifndef JOT_DEFAULT_DATA_DIR
 #define JOT_DEFAULT_DATA_DIR "../shared/data"
+#endif
+#ifndef JOT_DEFAULT_SHUFFLED_DIR
+#define JOT_DEFAULT_SHUFFLED_DIR "shuffled"
 #endif
 #ifndef JOT_BENCH_FLAGS
 #define JOT_BENCH_FLAGS "unknown"
@@ -323,9 +327,22 @@ std::uint64_t decode_on_threads(const library* l, typed_codec<T> library::*codec
   return sum;
 }
 
+// The index of the decoded value most libraries agree on (plurality).
 template <class T>
-void typed_decode(suite& s, typed_codec<T> library::*codec, const typed_input& f, input in, bool threaded,
-                  std::vector<std::optional<T>>& decoded) {
+std::size_t agreed(const std::vector<std::optional<T>>& decoded) {
+  return plurality(decoded.size(), [&](std::size_t i, std::size_t j) {
+    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
+  });
+}
+
+// Decodes in with every library that has a decoder (their results in
+// decoded) and times them. Each result is compared with the one most
+// libraries agree on; with expected (the ordered input's value, when in is its
+// keys-shuffled twin) it must also equal that, raw texts as JSON, since their
+// objects' members moved too.
+template <class T>
+void typed_decode(suite& s, typed_codec<T> library::*codec, const std::string& dataset, input in, bool threaded,
+                  std::vector<std::optional<T>>& decoded, const T* expected = nullptr) {
   std::vector<const library*> ls;
   for (const library* l : s.libs)
     if ((l->*codec).decode || (l->*codec).decode_own) ls.push_back(l);
@@ -337,9 +354,7 @@ void typed_decode(suite& s, typed_codec<T> library::*codec, const typed_input& f
     T v;
     if (c.decode ? c.decode(states[i]->p, in, v) : c.decode_own(states[i]->p, in, &v)) decoded[i] = std::move(v);
   }
-  std::size_t ref = plurality(ls.size(), [&](std::size_t i, std::size_t j) {
-    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
-  });
+  std::size_t ref = agreed(decoded);
   std::vector<bench_case> cases, mt;
   std::vector<std::unique_ptr<T>> outs;
   for (std::size_t i = 0; i < ls.size(); ++i) {
@@ -361,6 +376,8 @@ void typed_decode(suite& s, typed_codec<T> library::*codec, const typed_input& f
       case match::raw_reserialized: note = "ext kept as the library's re-serialization (equal as JSON)"; break;
       case match::differs: note = "DECODE MISMATCH"; break;
     }
+    if (expected && compare(*expected, *decoded[i], s.reference) == match::differs)
+      note = "DECODE MISMATCH (against the input in its original key order)";
     auto add = [&](std::string variant, std::function<std::uint64_t()> op, std::function<std::uint64_t()> fresh_op) {
       bench_case k;
       k.lib = l;
@@ -415,13 +432,13 @@ void typed_decode(suite& s, typed_codec<T> library::*codec, const typed_input& f
     }
   }
   if (cases.empty()) return;
-  group g{"typed_decode", f.dataset};
+  group g{"typed_decode", dataset};
   g.data_bytes = static_cast<double>(in.size);
   run_group(s.cfg, g, cases, s.records);
   if (mt.empty()) return;
   // Aggregate throughput: per_call counts every decode of every thread, so
   // the figure is input bytes over wall time per decode, allocations per decode.
-  group gt{"typed_decode", f.dataset};
+  group gt{"typed_decode", dataset};
   gt.data_bytes = static_cast<double>(in.size);
   gt.per_call = static_cast<double>(typed_rounds) * s.cfg.threads;
   run_group(s.cfg, gt, mt, s.records);
@@ -439,9 +456,7 @@ void typed_encode(suite& s, typed_codec<T> library::*codec, const typed_input& f
     if ((l->*codec).decode || (l->*codec).decode_own) decoders.push_back(l);
     if ((l->*codec).encode) ls.push_back(l);
   }
-  std::size_t ref = plurality(decoded.size(), [&](std::size_t i, std::size_t j) {
-    return decoded[i] && decoded[j] && *decoded[i] == *decoded[j];
-  });
+  std::size_t ref = agreed(decoded);
   if (ls.empty() || ref >= decoded.size() || !decoded[ref]) return;
   std::vector<std::unique_ptr<state>> states;
   std::vector<const T*> values;
@@ -484,9 +499,12 @@ void typed_encode(suite& s, typed_codec<T> library::*codec, const typed_input& f
   run_group(s.cfg, g, cases, s.records);
 }
 
+// Each file's typed rows, then (with_shuffled, and the keys-shuffled inputs at
+// hand) its decode rows again on the same file with the members of every
+// object reordered (bench/shuffle_keys.py), checked against the first decode.
 template <class T>
 void typed_schema(suite& s, typed_codec<T> library::*codec, std::initializer_list<typed_input> files,
-                  bool threaded = false) {
+                  bool threaded = false, bool with_shuffled = true) {
   for (const typed_input& f : files) {
     owned_input in = load(s.dir, f.file);
     if (f.skip_lines != 0) {
@@ -499,10 +517,21 @@ void typed_schema(suite& s, typed_codec<T> library::*codec, std::initializer_lis
       in = make_input(rest);
     }
     std::vector<std::optional<T>> decoded;
-    typed_decode(s, codec, f, in.get(), threaded, decoded);
+    typed_decode(s, codec, f.dataset, in.get(), threaded, decoded);
     typed_encode(s, codec, f, decoded);
+    if (!with_shuffled || s.shuffled_dir.empty()) continue;
+    std::size_t ref = agreed(decoded);
+    if (ref >= decoded.size() || !decoded[ref]) continue;
+    const T expected = *decoded[ref];
+    owned_input shuffled = load(s.shuffled_dir, f.file);
+    std::vector<std::optional<T>> again;
+    typed_decode(s, codec, std::string(f.dataset) + " (keys shuffled)", shuffled.get(), false, again, &expected);
   }
 }
+
+// The inputs whose keys-shuffled twins (bench/shuffle_keys.py's FILES) the typed rows read.
+const char* const shuffled_files[] = {"corpus/twitter.json", "corpus/citm_catalog.json", "openrtb/banner.json",
+                                      "openrtb/video_app.json", "rpc/sample.json"};
 
 // --only typed runs every schema; typed_twitter, typed_citm, typed_openrtb,
 // typed_rpc or typed_ndjson one of them.
@@ -518,9 +547,9 @@ void typed(suite& s, Want&& want) {
                  {{"openrtb banner", "openrtb/banner.json", 0}, {"openrtb video_app", "openrtb/video_app.json", 0}},
                  /*threaded=*/true);
   if (all || want("typed_rpc")) typed_schema(s, &library::rpc, {{"rpc sample", "rpc/sample.json", 0}});
-  if (all || want("typed_ndjson"))
+  if (all || want("typed_ndjson"))  // arrays only: no object to shuffle
     typed_schema(s, &library::ndjson_rows,
-                 {{"amazon_cellphones rows (NDJSON)", "corpus/amazon_cellphones.ndjson", 0, 1}});
+                 {{"amazon_cellphones rows (NDJSON)", "corpus/amazon_cellphones.ndjson", 0, 1}}, false, false);
 }
 
 std::string cpu_model() {
@@ -582,7 +611,7 @@ int main(int argc, char** argv) {
   using namespace jot_bench;
   suite s;
   std::string out_path, only, libs_filter;
-  std::string stream_file = "stream_array.json", stream_child_name;
+  std::string stream_file = "stream_array.json", stream_child_name, stream_child_variant;
   jot::kernel kernel = jot::kernel::automatic;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -599,17 +628,20 @@ int main(int argc, char** argv) {
     else if (a == "--only") only = next();
     else if (a == "--libs") libs_filter = next();
     else if (a == "--stream-file") stream_file = next();
+    else if (a == "--shuffled") s.shuffled_dir = next();
     else if (a == "--kernel") {
       if (!kernel_named(next(), kernel)) return 2;
     }
-    else if (a == "--stream-child") stream_child_name = next(), stream_file = next();
+    else if (a == "--stream-child") stream_child_name = next(), stream_child_variant = next(), stream_file = next();
     else {
       std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]"
-                           " [--stream-file PATH] [--kernel K]\n"
+                           " [--stream-file PATH] [--kernel K] [--shuffled DIR]\n"
                            "  W: dom_parse dom_serialize packets typed ndjson build patch stream, or typed_twitter\n"
                            "     typed_citm typed_openrtb typed_rpc typed_ndjson\n"
                            "  K: the kernel of jot's parsers and typed reads (automatic, portable, sse2, sse42, avx2,\n"
-                           "     avx512, neon)\n");
+                           "     avx512, neon)\n"
+                           "  DIR: the typed inputs with their keys shuffled (bench/shuffle_keys.py; default: the\n"
+                           "     build's bench/shuffled, where bench/run.sh writes them)\n");
       return 2;
     }
   }
@@ -622,6 +654,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "jot_bench: shared data not found at %s (set JOT_DATA_DIR)\n", s.dir.c_str());
     return 1;
   }
+  if (s.shuffled_dir.empty()) s.shuffled_dir = JOT_DEFAULT_SHUFFLED_DIR;
+  for (const char* f : shuffled_files) {  // a stream child reads only its file
+    if (!stream_child_name.empty() || std::ifstream(s.shuffled_dir + "/" + f).good()) continue;
+    std::fprintf(stderr, "jot_bench: no %s/%s; keys-shuffled typed rows skipped (bench/run.sh writes them with "
+                         "bench/shuffle_keys.py)\n", s.shuffled_dir.c_str(), f);
+    s.shuffled_dir.clear();
+    break;
+  }
   s.cfg.rep_time = s.cfg.quick ? 0.02 : 0.1;
   s.cfg.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
@@ -632,6 +672,9 @@ int main(int argc, char** argv) {
 #endif
 #ifdef JOT_BENCH_HAVE_SIMDJSON
   register_simdjson(reg);
+#endif
+#ifdef JOT_BENCH_HAVE_SIMDJSON_NATIVE
+  jot_bench_register_simdjson_native(reg);
 #endif
 #ifdef JOT_BENCH_HAVE_RAPIDJSON
   register_rapidjson(reg);
@@ -648,7 +691,8 @@ int main(int argc, char** argv) {
 #ifdef JOT_BENCH_HAVE_GLAZE
   register_glaze(reg);
 #endif
-  if (!stream_child_name.empty()) return stream_child(reg, stream_child_name.c_str(), stream_file.c_str());
+  if (!stream_child_name.empty())
+    return stream_child(reg, stream_child_name.c_str(), stream_child_variant.c_str(), stream_file.c_str());
   auto wanted_libs = split(libs_filter);
   for (const library& l : reg) {
     if (!wanted_libs.empty() && std::find(wanted_libs.begin(), wanted_libs.end(), l.name) == wanted_libs.end())
@@ -694,6 +738,7 @@ int main(int argc, char** argv) {
   }
   std::string meta = "{\"language\":\"c++\",\"cpu\":" + json_quote(cpu_model()) +
                      ",\"threads\":" + std::to_string(s.cfg.threads) + ",\"compiler\":" + json_quote(compiler_name()) +
+                     ",\"toolchain\":" + json_quote(toolchain()) + ",\"shuffled\":" + json_quote(s.shuffled_dir) +
                      ",\"build_type\":" + json_quote(JOT_BENCH_BUILD_TYPE) + ",\"flags\":" + json_quote(JOT_BENCH_FLAGS) +
                      ",\"quick\":" + (s.cfg.quick ? "true" : "false") + ",\"rep_time_s\":" + std::to_string(s.cfg.rep_time) +
                      ",\"reps\":" + std::to_string(s.cfg.reps) +

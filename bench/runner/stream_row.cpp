@@ -83,7 +83,8 @@ child_run run_child(const library* l, const char* path) {
     close(fd[0]);
     if (dup2(fd[1], 1) < 0) _exit(1);
     char* const argv[] = {const_cast<char*>("jot_bench"), const_cast<char*>("--stream-child"),
-                          const_cast<char*>(l->name), const_cast<char*>(path), nullptr};
+                          const_cast<char*>(l->name), const_cast<char*>(l->stream_variant),
+                          const_cast<char*>(path), nullptr};
     execv("/proc/self/exe", argv);
     _exit(1);
   }
@@ -125,9 +126,9 @@ long peak_rss_kb() {
   return kb;
 }
 
-int stream_child(const registry& reg, const char* name, const char* path) {
+int stream_child(const registry& reg, const char* name, const char* variant, const char* path) {
   for (const library& l : reg) {
-    if (l.stream == nullptr || std::string(l.name) != name) continue;
+    if (l.stream == nullptr || std::string(l.name) != name || std::string(l.stream_variant) != variant) continue;
     const auto t = std::chrono::steady_clock::now();
     const long n = l.stream(path);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -175,10 +176,9 @@ void stream_row(suite& s, const std::string& path) {
                   "\"allocs_per_op\":null,\"bytes_per_op\":null,\"peak_rss_kb\":%s,\"peak_heap_bytes\":null,"
                   "\"reps\":%d,\"iters_per_rep\":1",
                   med, lo, hi, rss[i] < 0 ? "null" : std::to_string(rss[i]).c_str(), static_cast<int>(v.size()));
-    s.records.push_back("{\"workload\":\"stream\",\"dataset\":" + json_quote(dataset) + ",\"library\":" +
-                        json_quote(l->name) + ",\"language\":\"c++\",\"version\":" + json_quote(l->version) +
-                        ",\"variant\":" + json_quote(l->stream_variant) + "," + nums +
-                        ",\"note\":" + json_quote(note) + "}");
+    bench_case c;
+    c.lib = l;
+    s.records.push_back(record(group{"stream", dataset}, c, l->stream_variant, note, nums));
     std::fprintf(stderr, "  %-14s %-18s %-12s %-30s %10.1f MB/s  peak RSS %ld MB\n", "stream", dataset.c_str(),
                  l->name, l->stream_variant, med, rss[i] / 1024);
   }

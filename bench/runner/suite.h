@@ -66,6 +66,7 @@ struct state {
 struct suite {
   config cfg;
   std::string dir;
+  std::string shuffled_dir;  // the typed inputs with their keys shuffled; empty: no such rows
   std::vector<const library*> libs;
   const library* reference = nullptr;  // verifies serializer output
   std::vector<std::string> records;
@@ -91,7 +92,8 @@ void patch_rows(suite& s);
 // The stream workload (stream_row.cpp): the file at path, generated there
 // when absent, read by every library in a fresh child process.
 void stream_row(suite& s, const std::string& path);
-// The child side: `jot_bench --stream-child NAME PATH` prints "ELEMENTS SECONDS".
-int stream_child(const registry& reg, const char* name, const char* path);
+// The child side: `jot_bench --stream-child NAME VARIANT PATH` (the library's
+// name and stream_variant) prints "ELEMENTS SECONDS PEAK_RSS_KB".
+int stream_child(const registry& reg, const char* name, const char* variant, const char* path);
 
 }  // namespace jot_bench

@@ -1,6 +1,6 @@
 // jot-bench-rs: the Rust peers (serde_json, simd-json, sonic-rs) on jot's workloads.
 // Prints {"meta": {...}, "records": [...]} in the schema of docs/benchmarks.md.
-//   jot-bench-rs [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,..]] [--stream-file PATH]
+//   jot-bench-rs [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,..]] [--stream-file PATH] [--shuffled DIR]
 mod harness;
 mod openrtb;
 mod stream;
@@ -223,6 +223,7 @@ fn main() {
     let mut outp = String::new();
     let mut only = String::new();
     let mut stream_file = String::new();
+    let mut shuffled = String::new();
     let mut i = 1;
     while i < args.len() {
         match args[i].as_str() {
@@ -231,6 +232,7 @@ fn main() {
             "--out" => { i += 1; outp = args[i].clone(); }
             "--only" => { i += 1; only = args[i].clone(); }
             "--stream-file" => { i += 1; stream_file = args[i].clone(); }
+            "--shuffled" => { i += 1; shuffled = args[i].clone(); }
             "--stream-child" => { stream::child(&args[i + 1]); return; }
             a => { eprintln!("unknown argument {}", a); std::process::exit(2); }
         }
@@ -246,7 +248,16 @@ fn main() {
     if want("dom_parse") { dom_parse(&cfg, &dir, &mut out); }
     if want("dom_serialize") { dom_serialize(&cfg, &dir, &mut out); }
     if want("packets") { packets(&cfg, &dir, &mut out); }
-    if want("typed") { typed::run(&cfg, &dir, &mut out); }
+    // The keys-shuffled inputs (bench/shuffle_keys.py) are read only when all of them are there.
+    let twins = ["corpus/twitter.json", "corpus/citm_catalog.json", "openrtb/banner.json", "openrtb/video_app.json",
+                 "rpc/sample.json"];
+    let shuffled = if !shuffled.is_empty() && twins.iter().all(|f| std::path::Path::new(&shuffled).join(f).is_file()) {
+        Some(shuffled.as_str())
+    } else {
+        if !shuffled.is_empty() { eprintln!("jot-bench-rs: no keys-shuffled inputs in {}; their rows skipped", shuffled); }
+        None
+    };
+    if want("typed") { typed::run(&cfg, &dir, shuffled, &mut out); }
     if want("ndjson") { ndjson(&cfg, &dir, &mut out); }
     if want("stream") && !stream_file.is_empty() { stream::row(quick, &stream_file, &mut out); }
     let meta = format!(

@@ -168,20 +168,23 @@ fn same_json(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-pub fn run(cfg: &Config, dataset: &str, data: &[u8], out: &mut Out) {
-    let a: BidRequest<SerdeRaw> = serde_json::from_slice(data).unwrap();
-    let b: BidRequest<SonicRaw> = sonic_rs::from_slice(data).unwrap();
-    let (oa, ob) = (serde_json::to_vec(&a).unwrap(), sonic_rs::to_vec(&b).unwrap());
-    let agree = same_json(&oa, &ob);
-    let dec_note = if agree { "" } else { "DECODE MISMATCH" };
+// The typed_decode rows of one input; each library's result, written out,
+// must hold the same JSON as expected (serde_json's output for the input in
+// its original key order: a keys-shuffled input's raw ext differs in key
+// order only, which same_json does not see).
+fn decode_rows(cfg: &Config, dataset: &str, data: &[u8], expected: &[u8], out: &mut Out) {
+    let sa = serde_json::from_slice::<BidRequest<SerdeRaw>>(data).ok().map(|v| serde_json::to_vec(&v).unwrap());
+    let sb = sonic_rs::from_slice::<BidRequest<SonicRaw>>(data).ok().map(|v| sonic_rs::to_vec(&v).unwrap());
+    let note = |o: Option<Vec<u8>>| if o.map_or(false, |o| same_json(&o, expected)) { "" } else { "DECODE MISMATCH" };
+    let (na, nb) = (note(sa), note(sb));
     let mut cases = vec![
-        Case { library: "serde_json", version: V_SERDE, variant: "fresh".into(), note: dec_note.into(),
+        Case { library: "serde_json", version: V_SERDE, variant: "fresh".into(), note: na.into(),
                op: Box::new(move || {
                    let v: BidRequest<SerdeRaw> = serde_json::from_slice(data).unwrap();
                    std::hint::black_box(&v);
                    1u64
                }) as Box<dyn FnMut() -> u64> },
-        Case { library: "sonic-rs", version: V_SONIC, variant: "fresh".into(), note: dec_note.into(),
+        Case { library: "sonic-rs", version: V_SONIC, variant: "fresh".into(), note: nb.into(),
                op: Box::new(move || {
                    let v: BidRequest<SonicRaw> = sonic_rs::from_slice(data).unwrap();
                    std::hint::black_box(&v);
@@ -191,6 +194,15 @@ pub fn run(cfg: &Config, dataset: &str, data: &[u8], out: &mut Out) {
     let g = Group { workload: "typed_decode", dataset: dataset.into(), metric: "throughput", data_bytes: data.len() as f64,
                     docs_per_op: 0.0, per_call: 1.0, case_bytes: vec![] };
     run_group(cfg, &g, &mut cases, out);
+}
+
+// Decode and encode rows of one input; with shuffled (its keys-shuffled twin,
+// bench/shuffle_keys.py), decode rows of that too, checked against this input.
+pub fn run(cfg: &Config, dataset: &str, data: &[u8], shuffled: Option<&[u8]>, out: &mut Out) {
+    let a: BidRequest<SerdeRaw> = serde_json::from_slice(data).unwrap();
+    let b: BidRequest<SonicRaw> = sonic_rs::from_slice(data).unwrap();
+    let (oa, ob) = (serde_json::to_vec(&a).unwrap(), sonic_rs::to_vec(&b).unwrap());
+    decode_rows(cfg, dataset, data, &oa, out);
 
     // Encode: each library writes what it decoded; serde_json's output is the reference.
     let note = |o: &[u8]| {
@@ -214,4 +226,7 @@ pub fn run(cfg: &Config, dataset: &str, data: &[u8], out: &mut Out) {
     let g = Group { workload: "typed_encode", dataset: dataset.into(), metric: "throughput",
                     data_bytes: oa.len() as f64, docs_per_op: 0.0, per_call: 1.0, case_bytes: sz };
     run_group(cfg, &g, &mut cases, out);
+    if let Some(sh) = shuffled {
+        decode_rows(cfg, &format!("{} (keys shuffled)", dataset), sh, &oa, out);
+    }
 }

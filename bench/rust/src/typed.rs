@@ -121,23 +121,26 @@ fn dec_sonic<T: DeserializeOwned>(d: &[u8]) -> T {
     sonic_rs::from_slice(d).unwrap()
 }
 
-fn one<T>(cfg: &Config, dataset: &str, data: &[u8], expect_len: usize, out: &mut Out)
+// The typed_decode rows of one input, each library's result checked against
+// reference (serde_json's decode of this input, or of the same input in its
+// original key order when data is its keys-shuffled twin). Decoders that fail
+// keep their row, marked.
+fn decode_rows<T>(cfg: &Config, dataset: &str, data: &[u8], reference: &T, out: &mut Out)
 where
-    T: DeserializeOwned + Serialize + PartialEq,
+    T: DeserializeOwned + PartialEq,
 {
-    // Decode: serde_json and sonic-rs have no reusable decoder state, so only
-    // "fresh"; simd-json reuses its Buffers and scratch copy in "reused".
-    let reference: T = dec_serde(data);
-    let mut notes = Vec::new();
-    let a: T = dec_sonic(data);
-    let b: T = simd_json::serde::from_slice(&mut data.to_vec()).unwrap();
-    notes.push(if a == reference { "" } else { "DECODE MISMATCH" });
-    notes.push(if b == reference { "" } else { "DECODE MISMATCH" });
+    // serde_json and sonic-rs have no reusable decoder state, so only "fresh";
+    // simd-json reuses its Buffers and scratch copy in "reused".
+    let check = |v: Option<T>| if v.as_ref() == Some(reference) { "" } else { "DECODE MISMATCH" };
+    let s: Option<T> = serde_json::from_slice(data).ok();
+    let a: Option<T> = sonic_rs::from_slice(data).ok();
+    let b: Option<T> = simd_json::serde::from_slice(&mut data.to_vec()).ok();
+    let notes = [check(a), check(b), check(s)];
     let mut scratch = data.to_vec();
     let mut bufs = simd_json::Buffers::new(data.len());
     let mut scratch2 = data.to_vec();
     let mut cases = vec![
-        Case { library: "serde_json", version: V_SERDE, variant: "fresh".into(), note: String::new(),
+        Case { library: "serde_json", version: V_SERDE, variant: "fresh".into(), note: notes[2].into(),
                op: Box::new(move || { let v: T = dec_serde(data); std::hint::black_box(&v); 1u64 }) as Box<dyn FnMut() -> u64> },
         Case { library: "simd-json", version: V_SIMD, variant: "fresh".into(), note: notes[1].into(),
                op: Box::new(move || {
@@ -155,6 +158,17 @@ where
     let g = Group { workload: "typed_decode", dataset: dataset.into(), metric: "throughput", data_bytes: data.len() as f64,
                     docs_per_op: 0.0, per_call: 1.0, case_bytes: vec![] };
     run_group(cfg, &g, &mut cases, out);
+}
+
+// Decode and encode rows of one input; with shuffled (its keys-shuffled twin,
+// bench/shuffle_keys.py), decode rows of that too, checked against this
+// input's value.
+fn one<T>(cfg: &Config, dataset: &str, data: &[u8], shuffled: Option<&[u8]>, expect_len: usize, out: &mut Out)
+where
+    T: DeserializeOwned + Serialize + PartialEq,
+{
+    let reference: T = dec_serde(data);
+    decode_rows(cfg, dataset, data, &reference, out);
 
     // Encode: every output must decode back to the same value; its size is checked.
     let o1 = serde_json::to_vec(&reference).unwrap();
@@ -188,6 +202,9 @@ where
     let g = Group { workload: "typed_encode", dataset: dataset.into(), metric: "throughput", data_bytes: o1.len() as f64,
                     docs_per_op: 0.0, per_call: 1.0, case_bytes: sz.to_vec() };
     run_group(cfg, &g, &mut cases, out);
+    if let Some(sh) = shuffled {
+        decode_rows(cfg, &format!("{} (keys shuffled)", dataset), sh, &reference, out);
+    }
 }
 
 // One line of amazon_cellphones.ndjson after its header: the C++ rows'
@@ -234,15 +251,17 @@ fn ndjson_rows(cfg: &Config, dir: &str, out: &mut Out) {
     run_group(cfg, &g, &mut cases, out);
 }
 
-pub fn run(cfg: &Config, dir: &str, out: &mut Out) {
+// shuffled: the folder of the keys-shuffled inputs (the same relative paths), if any.
+pub fn run(cfg: &Config, dir: &str, shuffled: Option<&str>, out: &mut Out) {
+    let twin = |rel: &str| shuffled.map(|d| read(d, rel));
     let tw = read(dir, "corpus/twitter.json");
-    one::<TwitterData>(cfg, "twitter subset", &tw, 81927, out);
+    one::<TwitterData>(cfg, "twitter subset", &tw, twin("corpus/twitter.json").as_deref(), 81927, out);
     let citm = read(dir, "corpus/citm_catalog.json");
-    one::<CitmCatalog>(cfg, "citm_catalog", &citm, 496682, out);
+    one::<CitmCatalog>(cfg, "citm_catalog", &citm, twin("corpus/citm_catalog.json").as_deref(), 496682, out);
     let rpc = read(dir, "rpc/sample.json");
-    one::<RpcCall>(cfg, "rpc sample", &rpc, 0, out);
+    one::<RpcCall>(cfg, "rpc sample", &rpc, twin("rpc/sample.json").as_deref(), 0, out);
     for (dataset, file) in [("openrtb banner", "openrtb/banner.json"), ("openrtb video_app", "openrtb/video_app.json")] {
-        crate::openrtb::run(cfg, dataset, &read(dir, file), out);
+        crate::openrtb::run(cfg, dataset, &read(dir, file), twin(file).as_deref(), out);
     }
     ndjson_rows(cfg, dir, out);
 }
