@@ -14,11 +14,14 @@
 //
 // WHAT MAPS TO WHAT
 //   bool                         true / false
-//   integers (every width)       JSON integers, range-checked: 300 into a uint8_t
-//                                is number_out_of_range; as the DOM getters, a
-//                                whole double converts (1e2, 100.0), a fraction
-//                                is a type_mismatch
-//   float, double                any JSON number (float: rounded from the double)
+//   integers (every width)       numbers judged exactly from their text: a whole
+//                                value in range converts (7, 1e2, 100.0), one
+//                                that is not whole is type_mismatch whatever its
+//                                digits (1.5, 0.99999999999999999999), a whole
+//                                one out of range number_out_of_range (300 into
+//                                a uint8_t)
+//   float, double                any JSON number (float: rounded from the double;
+//                                beyond float's range is number_out_of_range)
 //   std::string                  a string, unescaped
 //   std::string_view             a string: a view of the input when it has no
 //                                escapes, else of arena memory
