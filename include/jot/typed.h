@@ -192,7 +192,9 @@ template <class T>
 read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out,
                  const read_options& options = {}) noexcept;
 
-// Decodes json into out, taking memory for views and spans from a.
+// Decodes json into out, taking memory for views and spans from a. std::pmr
+// containers over a jot::arena_resource on a with no upstream (jot/pmr.h)
+// grow only when a holds the growth, else capacity_exceeded.
 template <class T>
 read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out, arena& a JOT_LIFETIMEBOUND,
                  const read_options& options = {}) noexcept;

@@ -265,13 +265,50 @@ JOT_COLD const u8* mismatch_at(reader& r, const u8* p, const char* expected) noe
 ;
 #endif
 
+// ---- std::pmr containers over the reader's arena ----
+
+// The arena cannot hold `bytes`, what a std::pmr container's next step may
+// ask for: capacity_exceeded at the value at `at`, or the parser's syntax
+// error where no value starts there (as for a span's elements).
+JOT_COLD bool no_room(reader& r, const u8* at, std::size_t bytes) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  r.p = at;
+  if (at == r.end || json_type_of(*at) == jot::type::absent) return mismatch(r, "expected a value");
+  fail_at(r, error_code::capacity_exceeded, at, "a std::pmr container needs more arena memory");
+  path_access::set_needed(*r.result, bytes);
+  return false;
+}
+#else
+;
+#endif
+
+// Before a step of container c that may allocate, bytes() bounding what it
+// asks for (jot/detail/typed_pmr.h): when c's memory is an arena_resource's
+// over the reader's arena, with no upstream, the arena must hold that much
+// first, or the read stops here and c stays as it was. The resource cannot
+// refuse a request itself but by throwing. Compiled away for containers
+// without a memory resource.
+template <class C, class Bound>
+JOT_ALWAYS_INLINE bool room_for(reader& r, const C& c, const u8* at, Bound&& bytes) noexcept {
+  if constexpr (pmr_growth::over_resource<C>) {
+    if (arena_resources::arena_only(*r.memory, c.get_allocator().resource())) {
+      const std::size_t n = bytes();
+      if (n != 0 && !arena_resources::make_room(*r.memory, n)) return no_room(r, at, n);
+    }
+  }
+  return true;
+}
+
 // The escaped string at p (its first backslash at stop) decoded into out.
 template <class S>
 JOT_NOINLINE const u8* read_escaped_string(reader& r, S& out, const u8* p, const u8* stop) {
   r.p = p;
   string_token t{p + 1, stop, nullptr, true};
   if (!close_escaped(r, t)) return nullptr;
-  out.resize(static_cast<std::size_t>(t.close - t.start));
+  const auto bound = static_cast<std::size_t>(t.close - t.start);  // the decoded length at most
+  if (!room_for(r, out, p, [&] { return pmr_growth::string_to(out, bound); })) return nullptr;
+  out.resize(bound);
   const std::size_t n = decode_token(r, t, out.data());
   if (n == SIZE_MAX) return nullptr;
   out.resize(n);
@@ -297,6 +334,7 @@ inline const u8* read_string_at(reader& r, S& out, const u8* p) {
     out.resize(n);
     copy_short(out.data(), reinterpret_cast<const char*>(start), n);
   } else {
+    if (!room_for(r, out, p, [&] { return pmr_growth::string_to(out, n); })) return nullptr;
     out.clear();
     out.append(reinterpret_cast<const char*>(start), n);
   }
