@@ -513,6 +513,13 @@ TEST(TypedRead, VariantsPickByJsonType) {
   EXPECT_EQ(read_fails<only_int>("1.5").error().code, error_code::type_mismatch);
   using only_double = std::variant<bool, double>;
   EXPECT_EQ(std::get<1>(must_read<only_double>("7")), 7.0);
+  // Optionals and pointers take null and what their value type takes (a
+  // std::unique_ptr alternative did not compile: it has no value_type).
+  using pointers = std::variant<std::string, std::unique_ptr<std::int64_t>, std::optional<double>>;
+  EXPECT_EQ(*std::get<1>(must_read<pointers>("5")), 5);
+  EXPECT_EQ(std::get<1>(must_read<pointers>("null")), nullptr);
+  EXPECT_EQ(std::get<2>(must_read<pointers>("2.5")), 2.5);
+  EXPECT_EQ(std::get<0>(must_read<pointers>("\"s\"")), "s");
   const auto r = read_fails<with_variant>(R"({"v":true})");
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
   EXPECT_EQ(r.path(), "/v");

@@ -604,8 +604,10 @@ constexpr bool takes(jot::type t, bool integral) noexcept {
   constexpr shape s = typed::shape_v<A>;
   if constexpr (s == shape::proxy) {
     return takes<typename meta<A>::proxy>(t, integral);
-  } else if constexpr (s == shape::optional || s == shape::pointer) {
+  } else if constexpr (s == shape::optional) {
     return t == jot::type::null || takes<typename A::value_type>(t, integral);
+  } else if constexpr (s == shape::pointer) {
+    return t == jot::type::null || takes<typename A::element_type>(t, integral);
   } else if constexpr (s == shape::dom_value || s == shape::raw) {
     return true;
   } else if constexpr (s == shape::enumeration) {
