@@ -168,6 +168,94 @@ number_scan scan_number_general(const std::uint8_t* p, const std::uint8_t* end, 
   return {p, error_code::ok, nullptr};
 }
 
+// Declared, with its contract, in jot/detail/number.h. The value is D x 10^scale
+// with D the significant digits (leading and trailing zeros dropped, so D's
+// last digit is not 0): it is whole exactly when scale >= 0, and below 2^64
+// only when D has at most 20 - scale digits.
+exact_integer exact_integer_of_text(const std::uint8_t* first, const std::uint8_t* last) noexcept {
+  exact_integer e{exact_integer::outcome::whole, *first == '-', 0};
+  const std::uint8_t* p = first + e.negative;
+  const std::uint8_t* const int_begin = p;
+  while (p != last && is_digit(*p)) ++p;
+  const std::uint8_t* const int_end = p;
+  const std::uint8_t* frac_begin = p;
+  if (p != last && *p == '.') frac_begin = ++p;
+  while (p != last && is_digit(*p)) ++p;
+  const std::uint8_t* const frac_end = p;
+  // Saturated far beyond any exponent that could matter: the scale below
+  // stays exact in 64 bits for any input jot accepts (at most 2^40 bytes).
+  constexpr std::int64_t exponent_cap = std::int64_t{1} << 50;
+  std::int64_t exponent = 0;
+  if (p != last) {  // 'e' or 'E'
+    ++p;
+    const bool negative = *p == '-';
+    if (*p == '-' || *p == '+') ++p;
+    for (; p != last; ++p)
+      if (exponent < exponent_cap) exponent = exponent * 10 + (*p - '0');
+    if (negative) exponent = -exponent;
+  }
+  // The digits as one run: the integer part, then the fraction.
+  const std::int64_t int_digits = int_end - int_begin;
+  const std::int64_t count = int_digits + (frac_end - frac_begin);
+  const auto digit = [&](std::int64_t i) -> unsigned {
+    return static_cast<unsigned>((i < int_digits ? int_begin[i] : frac_begin[i - int_digits]) - '0');
+  };
+  std::int64_t lead = 0;
+  while (lead != count && digit(lead) == 0) ++lead;
+  if (lead == count) return e;  // zero
+  std::int64_t trail = count - 1;
+  while (digit(trail) == 0) --trail;
+  const std::int64_t scale = exponent - (frac_end - frac_begin) + (count - 1 - trail);
+  if (scale < 0) {
+    e.what = exact_integer::outcome::fraction;
+    return e;
+  }
+  if (trail - lead + 1 + scale > 20) {
+    e.what = exact_integer::outcome::too_large;
+    return e;
+  }
+  std::uint64_t v = 0;
+  for (std::int64_t i = lead; i <= trail; ++i) {
+    const unsigned d = digit(i);
+    if (v > (UINT64_MAX - d) / 10) {
+      e.what = exact_integer::outcome::too_large;
+      return e;
+    }
+    v = v * 10 + d;
+  }
+  for (std::int64_t i = 0; i < scale; ++i) {
+    if (v > UINT64_MAX / 10) {
+      e.what = exact_integer::outcome::too_large;
+      return e;
+    }
+    v *= 10;
+  }
+  e.magnitude = v;
+  return e;
+}
+
+namespace {
+
+// A raw number node's text as an integer of type I, as value's getters read it.
+template <class I>
+result<I> integer_of_raw_number(const node* n) noexcept {
+  const auto* text = reinterpret_cast<const std::uint8_t*>(n->str);
+  const exact_integer e = exact_integer_of_text(text, text + n->length());
+  if (e.what == exact_integer::outcome::fraction) return make_error(error_code::type_mismatch);
+  I v;
+  if (e.what == exact_integer::outcome::too_large || !exact_integer_fits(e, v))
+    return make_error(error_code::number_out_of_range);
+  return v;
+}
+
+}  // namespace
+
+result<std::int64_t> int64_of_raw_number(const node* n) noexcept { return integer_of_raw_number<std::int64_t>(n); }
+
+result<std::uint64_t> uint64_of_raw_number(const node* n) noexcept {
+  return integer_of_raw_number<std::uint64_t>(n);
+}
+
 error_code decode_number_text(const char* text, std::size_t length, node* out) noexcept {
   auto p = reinterpret_cast<const std::uint8_t*>(text);
   if (length == 0 || !(is_digit(*p) || *p == '-')) return error_code::invalid_number;

@@ -92,11 +92,13 @@ TEST_P(Parse, IntegerGettersReportOutOfRangeForWholeDoubles) {
     // Boundaries as doubles: 2^63 and 2^64 are the first values out of range.
     EXPECT_EQ(code("9223372036854775808.0", true), error_code::number_out_of_range);
     EXPECT_EQ(code("1.8446744073709551616e19", false), error_code::number_out_of_range);
-    // 2^64 - 1 rounds to 2^64.
-    EXPECT_EQ(code("18446744073709551615.0", false), error_code::number_out_of_range);
-    // -2^63 as a double may stand for an integer below INT64_MIN (the one above
-    // rounds to it), so it counts as out of range too.
-    EXPECT_EQ(code("-9223372036854775808.0", true), error_code::number_out_of_range);
+    if (!raw) {
+      // 2^64 - 1 rounds to 2^64.
+      EXPECT_EQ(code("18446744073709551615.0", false), error_code::number_out_of_range);
+      // -2^63 as a double may stand for an integer below INT64_MIN (the one
+      // above rounds to it), so it counts as out of range too.
+      EXPECT_EQ(code("-9223372036854775808.0", true), error_code::number_out_of_range);
+    }
     // With a fraction it is not an integer at all.
     EXPECT_EQ(code("1.5", true), error_code::type_mismatch);
     EXPECT_EQ(code("1.5", false), error_code::type_mismatch);
@@ -118,13 +120,56 @@ TEST_P(Parse, IntegerGettersConvertWholeDoubles) {
     EXPECT_EQ(must(root("-0", o).get_int64()), 0);
     EXPECT_EQ(must(root("-0", o).get_uint64()), 0u);
     EXPECT_EQ(must(root("-0.0e5", o).get_uint64()), 0u);
-    EXPECT_EQ(must(root("9223372036854775807.0", o).get_uint64()), 9223372036854775808u);  // 2^63
+    // 2^63 - 1 as a double is 2^63.
+    EXPECT_EQ(must(root("9223372036854775807.0", o).get_uint64()), raw ? 9223372036854775807u : 9223372036854775808u);
     // -2^63 + 1024, 2^63 - 1024 and 2^64 - 2048: the last doubles in range.
     EXPECT_EQ(must(root("-9223372036854774784.0", o).get_int64()), -9223372036854774784);
     EXPECT_EQ(must(root("9223372036854774784.0", o).get_int64()), 9223372036854774784);
-    EXPECT_EQ(must(root("1.8446744073709550e19", o).get_uint64()), 18446744073709549568u);
+    // The double it rounds to, or with the text kept the text's own value.
+    EXPECT_EQ(must(root("1.8446744073709550e19", o).get_uint64()), raw ? 18446744073709550000u : 18446744073709549568u);
     EXPECT_EQ(must(root("4503599627370497.0", o).get_int64()), 4503599627370497);  // 2^52 + 1
   }
+}
+
+// A regression test: with keep_number_text the integer getters converted the
+// text to a double first, so 0.99999999999999999999 read as 1,
+// 9007199254740993.0 as 2^53, and 2^64 - 1 written with ".0" was out of range.
+// They read the kept text exactly now; a number stored as a double can only
+// be judged by that double (docs/parsing.md).
+TEST_P(Parse, IntegerGettersReadKeptTextExactly) {
+  jot::parse_options keep;
+  keep.keep_number_text = true;
+  const auto int64 = [&](const char* text) { return root(text, keep).get_int64(); };
+  const auto uint64 = [&](const char* text) { return root(text, keep).get_uint64(); };
+  EXPECT_EQ(int64("0.99999999999999999999").error().code, error_code::type_mismatch);
+  EXPECT_EQ(uint64("0.99999999999999999999").error().code, error_code::type_mismatch);
+  EXPECT_EQ(int64("-1.00000000000000000001").error().code, error_code::type_mismatch);
+  EXPECT_EQ(int64("1e-400").error().code, error_code::type_mismatch);
+  EXPECT_EQ(uint64("-0.5").error().code, error_code::type_mismatch);
+  EXPECT_EQ(must(int64("9007199254740993.0")), 9007199254740993);
+  EXPECT_EQ(must(uint64("9007199254740993.0")), 9007199254740993u);
+  EXPECT_EQ(must(uint64("18446744073709551615.0")), UINT64_MAX);
+  EXPECT_EQ(must(uint64("1844674407370955161.5e1")), UINT64_MAX);
+  EXPECT_EQ(must(int64("-9223372036854775808.0e0")), INT64_MIN);
+  EXPECT_EQ(must(int64("1.5e1")), 15);
+  EXPECT_EQ(must(int64("-0.0e99999999999999999999")), 0);
+  EXPECT_EQ(uint64("18446744073709551616.0").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(int64("-9223372036854775809.0").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(int64("1e99999999999999999999").error().code, error_code::number_out_of_range);
+  EXPECT_EQ(uint64("-1e0").error().code, error_code::number_out_of_range);
+  // get<T> and the mutable document's getters read the same text.
+  EXPECT_EQ(root("0.99999999999999999999", keep).get<std::int8_t>().error().code, error_code::type_mismatch);
+  EXPECT_EQ(must(root("2.55e2", keep).get<std::uint8_t>()), 255u);
+  EXPECT_EQ(root("2.56e2", keep).get<std::uint8_t>().error().code, error_code::number_out_of_range);
+  auto kept = parse("[9007199254740993.0]", keep);
+  ASSERT_TRUE(kept);
+  jot::arena mutable_arena;
+  jot::mutable_document m(mutable_arena);
+  ASSERT_TRUE(m.set_root(kept->root()).ok());
+  EXPECT_EQ(must(m.root()[0].get_int64()), 9007199254740993);
+  // Without the text, the double is all there is: the text rounded.
+  EXPECT_EQ(must(root("0.99999999999999999999").get_int64()), 1);
+  EXPECT_EQ(must(root("9007199254740993.0").get_int64()), 9007199254740992);
 }
 
 TEST_P(Parse, DoublesAreCorrectlyRounded) {

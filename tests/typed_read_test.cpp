@@ -2,18 +2,23 @@
 // policies, error codes, positions and pointers, memory, and every kernel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <limits>
+#include <list>
 #include <map>
 #include <memory>
 #include <memory_resource>
 #include <optional>
 #include <random>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -155,12 +160,31 @@ TEST(TypedRead, IntegersInsideArraysOfEveryWidth) {
             error_code::number_out_of_range);
 }
 
+// What a valid number text of random_integer_text's shape ([-]digits and
+// one of "", ".5", ".0", "e2", "E0") stands for as an I, computed apart from
+// jot in 128 bits (at most 23 digits, times 100): the value, or the error a
+// reader must give (type_mismatch for a fraction, else number_out_of_range).
+template <class I>
+jot::result<I> exact_value_of(const std::string& text) {
+  std::size_t i = text[0] == '-';
+  __int128 v = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) v = v * 10 + (text[i] - '0');
+  const std::string tail = text.substr(i);
+  if (tail == ".5") return jot::make_error(error_code::type_mismatch);
+  if (tail == "e2") v *= 100;
+  if (text[0] == '-') v = -v;
+  using L = std::numeric_limits<I>;
+  if (v < static_cast<__int128>(L::min()) || v > static_cast<__int128>(L::max()))
+    return jot::make_error(error_code::number_out_of_range);
+  return static_cast<I>(v);
+}
+
 // An integer is read by the plain-integer path or, for everything else
-// (exponents, fractions, 20 digits, errors), by scan_number, whose inline
-// path needs 40 bytes after the number and runs over a padded copy nearer the
-// end. Random integer texts (signs, leading zeros, 1 to 22 digits, fractions,
-// exponents, junk after) read the same near the end and far from it, and as
-// the DOM getter converts them.
+// (exponents, fractions, 20 digits, errors), by the general path, which
+// checks the grammar as scan_number does and then judges the digits. Random
+// integer texts (signs, leading zeros, 1 to 22 digits, fractions, exponents,
+// junk after) read the same near the end and far from it, fail where the DOM
+// parser fails, and otherwise give the exact value of their text.
 template <class I>
 void check_random_integers(std::mt19937& rng) {
   const std::string pad(48, ' ');
@@ -180,7 +204,7 @@ void check_random_integers(std::mt19937& rng) {
     const jot::read_result b = jot::read(far, far_values);
     char dom_buf[1 << 12];
     jot::arena dom_arena(dom_buf, sizeof dom_buf);
-    const auto dom = jot::parse(near_end, dom_arena);
+    const auto dom = jot::parse(near_end, dom_arena);  // the grammar's verdict
     ASSERT_EQ(static_cast<bool>(a), static_cast<bool>(b)) << text;
     if (!a) {
       EXPECT_EQ(a.error().code, b.error().code) << text;
@@ -195,12 +219,15 @@ void check_random_integers(std::mt19937& rng) {
           EXPECT_EQ(a.error().offset, dom.error().offset) << text;
         }
       } else {
-        EXPECT_FALSE(static_cast<bool>(dom->root()[0].template get<I>())) << text;
+        const jot::result<I> want = exact_value_of<I>(text);
+        ASSERT_FALSE(static_cast<bool>(want)) << text << " is " << static_cast<std::int64_t>(*want);
+        EXPECT_EQ(a.error().code, want.error().code) << text;
+        EXPECT_EQ(a.error().offset, 1u) << text;
       }
       continue;
     }
     ASSERT_TRUE(dom) << text;
-    const auto want = dom->root()[0].template get<I>();
+    const jot::result<I> want = exact_value_of<I>(text);
     ASSERT_TRUE(static_cast<bool>(want)) << text;
     ASSERT_EQ(near_values.size(), 1u);
     ASSERT_EQ(far_values.size(), 2u);
@@ -220,11 +247,11 @@ TEST(TypedRead, IntegersReadAlikeNearAndFarFromTheEnd) {
   check_random_integers<std::uint64_t>(rng);
 }
 
-TEST(TypedRead, IntegersFromWholeDoublesLikeTheDomGetters) {
+TEST(TypedRead, IntegersFromWholeNumbersWithFractionsOrExponents) {
   EXPECT_EQ(must_read<int>("1e2"), 100);
   EXPECT_EQ(must_read<int>("100.0"), 100);
   EXPECT_EQ(must_read<int>("-0"), 0);
-  EXPECT_EQ(must_read<std::uint64_t>("1.8446744073709550e19"), 18446744073709549568ull);
+  EXPECT_EQ(must_read<std::uint64_t>("1.8446744073709550e19"), 18446744073709550000ull);
   const auto frac = read_fails<int>("1.5");
   EXPECT_EQ(frac.error().code, error_code::type_mismatch);
   EXPECT_EQ(frac.found(), jot::type::number);
@@ -232,6 +259,86 @@ TEST(TypedRead, IntegersFromWholeDoublesLikeTheDomGetters) {
   EXPECT_EQ(read_fails<std::int64_t>("-1e19").error().code, error_code::number_out_of_range);
   EXPECT_EQ(read_fails<int>("01").error().code, error_code::invalid_number);
   EXPECT_EQ(read_fails<int>("-").error().code, error_code::invalid_number);
+}
+
+// A regression test: the fraction test ran on the double the text rounds
+// to, so 0.99999999999999999999 read as 1, 9007199254740993.0 as 2^53, and
+// 2^64 - 1 written with ".0" (which rounds to 2^64) was out of range.
+template <class I>
+jot::read_result read_integer_everywhere(const std::string& text, I& out) {
+  // Alone, at the end of an array, and followed by 48 bytes (scan_number's
+  // inline reach); each must agree with the first.
+  const jot::read_result alone = jot::read(text, out);
+  std::vector<I> in_arrays;
+  const jot::read_result arrays = jot::read("[" + text + ",\n" + text + "]" + std::string(48, ' '), in_arrays);
+  EXPECT_EQ(alone.ok(), arrays.ok()) << text;
+  if (alone.ok()) {
+    EXPECT_EQ(in_arrays, (std::vector<I>{out, out})) << text;
+  } else {
+    EXPECT_EQ(alone.error().code, arrays.error().code) << text;
+    EXPECT_EQ(alone.error().offset, 0u) << text;
+    EXPECT_EQ(arrays.error().offset, 1u) << text;
+  }
+  return alone;
+}
+
+TEST(TypedRead, IntegersAreReadExactlyFromTheirText) {
+  const auto value = [](const char* text, auto want) {
+    decltype(want) got{};
+    const jot::read_result r = read_integer_everywhere(text, got);
+    EXPECT_TRUE(r.ok()) << text << " -> " << describe(r);
+    EXPECT_EQ(got, want) << text;
+  };
+  const auto fails = [](const char* text, auto type, error_code code) {
+    decltype(type) got{};
+    const jot::read_result r = read_integer_everywhere(text, got);
+    EXPECT_EQ(r.error().code, code) << text;
+    if (code == error_code::type_mismatch) EXPECT_EQ(describe(r), "expected an integer, got number (1:1)");
+  };
+  constexpr auto mismatch = error_code::type_mismatch;
+  constexpr auto out_of_range = error_code::number_out_of_range;
+  // Not whole, however close: never an integer.
+  fails("0.99999999999999999999", int{}, mismatch);
+  fails("-0.99999999999999999999", std::int64_t{}, mismatch);
+  fails("1.00000000000000000001", std::uint64_t{}, mismatch);
+  fails("9007199254740992.5", std::int64_t{}, mismatch);
+  fails("1e-400", int{}, mismatch);
+  fails("15e-1", int{}, mismatch);
+  fails("-0.5", unsigned{}, mismatch);  // not whole first, then the sign
+  fails("1.5e400", int{}, out_of_range);  // whole, however large
+  // Whole: exact, and never rejected in range.
+  value("9007199254740993.0", std::int64_t{9007199254740993});
+  value("9007199254740993e0", std::uint64_t{9007199254740993});
+  value("18446744073709551615.0", std::uint64_t{18446744073709551615ull});
+  value("1844674407370955161.5e1", std::uint64_t{18446744073709551615ull});
+  value("-9223372036854775808.0e0", std::int64_t{INT64_MIN});
+  value("9223372036854775807.000", std::int64_t{INT64_MAX});
+  value("1.0", int{1});
+  value("1e2", std::int8_t{100});
+  value("1.5e1", std::uint8_t{15});
+  value("150e-1", short{15});
+  value("0.000e-99999999999999999999999", int{0});
+  value("-0.0", unsigned{0});
+  value("0e99999999999999999999", std::uint64_t{0});
+  value("1e19", std::uint64_t{10000000000000000000ull});
+  value("1234567890123456789000000000000e-12", std::uint64_t{1234567890123456789ull});
+  value("0.000000000000000000001234567890123456789e39", std::uint64_t{1234567890123456789ull});
+  value("-128.0", std::int8_t{-128});
+  value("255e0", std::uint8_t{255});
+  // Whole but out of the type's range.
+  fails("18446744073709551616.0", std::uint64_t{}, out_of_range);
+  fails("1.8446744073709551616e19", std::uint64_t{}, out_of_range);
+  fails("-9223372036854775809.0", std::int64_t{}, out_of_range);
+  fails("9223372036854775808e0", std::int64_t{}, out_of_range);
+  fails("1e20", std::uint64_t{}, out_of_range);
+  fails("1e99999999999999999999", std::int64_t{}, out_of_range);
+  fails("-1.0", unsigned{}, out_of_range);
+  fails("-129.0", std::int8_t{}, out_of_range);
+  fails("2.56e2", std::uint8_t{}, out_of_range);
+  // Variants take the same reading.
+  using only_int = std::variant<std::string, std::int64_t>;
+  EXPECT_EQ(std::get<1>(must_read<only_int>("9007199254740993.0")), 9007199254740993);
+  EXPECT_EQ(read_fails<only_int>("0.99999999999999999999").error().code, mismatch);
 }
 
 TEST(TypedRead, FloatingPoint) {
@@ -406,6 +513,13 @@ TEST(TypedRead, VariantsPickByJsonType) {
   EXPECT_EQ(read_fails<only_int>("1.5").error().code, error_code::type_mismatch);
   using only_double = std::variant<bool, double>;
   EXPECT_EQ(std::get<1>(must_read<only_double>("7")), 7.0);
+  // Optionals and pointers take null and what their value type takes (a
+  // std::unique_ptr alternative did not compile: it has no value_type).
+  using pointers = std::variant<std::string, std::unique_ptr<std::int64_t>, std::optional<double>>;
+  EXPECT_EQ(*std::get<1>(must_read<pointers>("5")), 5);
+  EXPECT_EQ(std::get<1>(must_read<pointers>("null")), nullptr);
+  EXPECT_EQ(std::get<2>(must_read<pointers>("2.5")), 2.5);
+  EXPECT_EQ(std::get<0>(must_read<pointers>("\"s\"")), "s");
   const auto r = read_fails<with_variant>(R"({"v":true})");
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
   EXPECT_EQ(r.path(), "/v");
@@ -965,6 +1079,261 @@ TEST(TypedRead, PmrContainersDecodeIntoTheArena) {
     EXPECT_EQ(r.groups.begin()->first, "first group name, long enough");
   }
   EXPECT_EQ(jot_test::allocation_count(), before);
+}
+
+// Every kind of std::pmr container the reader fills, and each one's growth:
+// strings past the small-string size, vectors (of bits too) doubling, list
+// and tree and hash nodes, bucket arrays, deques built inside a list.
+struct pmr_everything {
+  std::pmr::string s;
+  std::pmr::vector<int> ints;
+  std::pmr::vector<bool> bits;
+  std::pmr::vector<std::pmr::string> strings;
+  std::pmr::list<std::pmr::string> list;
+  std::pmr::list<std::pmr::deque<std::int64_t>> deques;
+  std::pmr::map<std::pmr::string, std::pmr::vector<int>> map;
+  std::pmr::unordered_map<std::pmr::string, std::pmr::string> hash;
+  std::pmr::set<std::pmr::string> set;
+  std::pmr::unordered_set<int> hash_set;
+};
+
+pmr_everything make_pmr_everything(std::pmr::memory_resource* r) {
+  return {std::pmr::string(r),       std::pmr::vector<int>(r),
+          std::pmr::vector<bool>(r), std::pmr::vector<std::pmr::string>(r),
+          std::pmr::list<std::pmr::string>(r), std::pmr::list<std::pmr::deque<std::int64_t>>(r),
+          std::pmr::map<std::pmr::string, std::pmr::vector<int>>(r),
+          std::pmr::unordered_map<std::pmr::string, std::pmr::string>(r),
+          std::pmr::set<std::pmr::string>(r), std::pmr::unordered_set<int>(r)};
+}
+
+std::string pmr_everything_json() {
+  std::string ints, bits, strings, hash, set, hash_set;
+  for (int i = 0; i < 40; ++i) {
+    const std::string sep = i ? "," : "";
+    ints += sep + std::to_string(i * 7);
+    bits += sep + (i % 3 ? "true" : "false");
+    strings += sep + "\"string number " + std::to_string(i) + " is long enough for the heap\"";
+    hash += sep + "\"key " + std::to_string(i) + " of the hash map\":\"its value, too long to fit inline\"";
+    set += sep + "\"set element " + std::to_string(i) + ", a long one\"";
+    hash_set += sep + std::to_string(i * 13);
+  }
+  return "{\"s\":\"a string with an \\u00e9scape, longer than any small buffer\",\"ints\":[" + ints +
+         "],\"bits\":[" + bits + "],\"strings\":[" + strings +
+         "],\"list\":[\"first element of the list, long\",\"second\",\"third element of the list, long\"]," +
+         "\"deques\":[[1,2,3],[],[4]],\"map\":{\"first group, a long name\":[1,2,3],\"second\":[]," +
+         "\"third group, another long name\":[7]},\"hash\":{" + hash + "},\"set\":[" + set +
+         "],\"hash_set\":[" + hash_set + "]}";
+}
+
+void expect_pmr_everything(const pmr_everything& v) {
+  EXPECT_EQ(v.s, "a string with an \xC3\xA9scape, longer than any small buffer");
+  ASSERT_EQ(v.ints.size(), 40u);
+  EXPECT_EQ(v.ints[39], 273);
+  ASSERT_EQ(v.bits.size(), 40u);
+  EXPECT_FALSE(v.bits[39]);
+  ASSERT_EQ(v.strings.size(), 40u);
+  EXPECT_EQ(v.strings[7], "string number 7 is long enough for the heap");
+  ASSERT_EQ(v.list.size(), 3u);
+  EXPECT_EQ(v.list.back(), "third element of the list, long");
+  ASSERT_EQ(v.deques.size(), 3u);
+  ASSERT_EQ(v.deques.front().size(), 3u);
+  EXPECT_EQ(v.deques.front()[2], 3);
+  EXPECT_EQ(v.deques.back().front(), 4);
+  ASSERT_EQ(v.map.size(), 3u);
+  EXPECT_EQ(v.map.rbegin()->first, "third group, another long name");
+  ASSERT_EQ(v.map.rbegin()->second.size(), 1u);
+  EXPECT_EQ(v.map.rbegin()->second[0], 7);
+  ASSERT_EQ(v.hash.size(), 40u);
+  for (const auto& [key, value] : v.hash) EXPECT_EQ(value, "its value, too long to fit inline") << key;
+  EXPECT_EQ(v.set.size(), 40u);
+  EXPECT_EQ(*v.set.begin(), "set element 0, a long one");
+  EXPECT_EQ(v.hash_set.count(39 * 13), 1u);
+}
+
+// A regression test: an arena too small for a std::pmr container's growth
+// made the arena_resource's null upstream throw std::bad_alloc through the
+// noexcept jot::read (std::terminate; std::abort without exceptions). Every
+// arena size, from none to enough, now either decodes everything, without
+// the heap, or stops with capacity_exceeded, the containers valid and
+// destructible (ASan checks that in its build).
+TEST(TypedRead, PmrContainersFailCleanlyWhenTheArenaIsFull) {
+  const std::string json = pmr_everything_json();
+  std::vector<unsigned char> buf(1 << 16);
+  std::size_t failures = 0, largest_failing = 0, heap = 0;
+  const auto read = [&](pmr_everything& out, jot::arena& a) {
+    const std::size_t before = jot_test::allocation_count();
+    const jot::read_result r = jot::read(json, out, a);
+    heap += jot_test::allocation_count() - before;
+    if (r.ok()) {
+      expect_pmr_everything(out);
+    } else {
+      EXPECT_EQ(r.error().code, error_code::capacity_exceeded) << describe(r);
+      EXPECT_GT(r.error().needed, 0u);
+      EXPECT_FALSE(r.path().empty());
+      // Still valid: every container walks and compares.
+      EXPECT_LE(out.ints.size() + out.strings.size() + out.list.size() + out.map.size() + out.hash.size(), 200u);
+      EXPECT_TRUE(std::is_sorted(out.set.begin(), out.set.end()));
+    }
+    return r.ok();
+  };
+  for (std::size_t size = 0; size <= buf.size(); size += size < 2048 ? 8 : 64) {
+    SCOPED_TRACE(size);
+    jot::arena a(buf.data(), size);
+    jot::arena_resource memory(a);
+    pmr_everything out = make_pmr_everything(&memory);
+    if (!read(out, a)) {
+      ++failures;
+      largest_failing = size;
+    } else {
+      read(out, a);  // again into the full containers: maps reuse their nodes
+    }
+  }
+  EXPECT_EQ(heap, 0u);
+  EXPECT_GT(failures, 100u);
+  EXPECT_LT(largest_failing, buf.size());  // and the largest arena held it all
+}
+
+// The same through read_ndjson into a std::pmr vector of rows; and a
+// regression test: after a bad line, the exact path rewound the arena to
+// before that line's document, handing out again the memory of out's buffer,
+// grown by that document, under the rows kept.
+TEST(TypedRead, PmrNdjsonKeepsItsRowsAndFailsCleanly) {
+  using rows = std::pmr::vector<std::pmr::vector<std::pmr::string>>;
+  std::string text;
+  for (int i = 0; i < 8; ++i) text += "[\"row " + std::to_string(i) + " holds a string longer than inline\"]\n";
+  const std::string bad = text + "[\"a last long string, read before the junk after it\"] x\n";
+  std::vector<unsigned char> buf(1 << 14);
+  std::size_t failures = 0;
+  for (std::size_t size = 0; size <= buf.size(); size += 16) {
+    jot::arena a(buf.data(), size);
+    jot::arena_resource memory(a);
+    rows out(&memory);
+    const jot::read_result r = jot::read_ndjson(text, out, a);
+    if (r.ok()) {
+      ASSERT_EQ(out.size(), 8u);
+      EXPECT_EQ(out[7][0], "row 7 holds a string longer than inline");
+    } else {
+      ++failures;
+      ASSERT_EQ(r.error().code, error_code::capacity_exceeded) << size << ": " << describe(r);
+    }
+    rows again(&memory);
+    const jot::read_result b = jot::read_ndjson(bad, again, a);
+    ASSERT_FALSE(b.ok());
+    if (b.error().code != error_code::capacity_exceeded) {
+      EXPECT_EQ(b.error().code, error_code::trailing_content) << size;
+      // The ninth document grew out's buffer, then failed: read again exactly,
+      // its string must not land on that buffer.
+      EXPECT_EQ(b.path(), "/8");
+      ASSERT_EQ(again.size(), 9u);
+      for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(std::string_view(again[i][0]), "row " + std::to_string(i) + " holds a string longer than inline");
+    }
+  }
+  EXPECT_GT(failures, 10u);
+}
+
+// What each step of a container asks of its memory resource, padding
+// included, against jot's bound for that step (jot/detail/typed_pmr.h),
+// which must never be smaller, for the standard library this builds with.
+struct recording_resource final : std::pmr::memory_resource {
+  std::size_t asked = 0;
+  void* do_allocate(std::size_t bytes, std::size_t align) override {
+    asked += bytes + align - 1;
+    return std::pmr::new_delete_resource()->allocate(bytes, align);
+  }
+  void do_deallocate(void* p, std::size_t bytes, std::size_t align) override {
+    std::pmr::new_delete_resource()->deallocate(p, bytes, align);
+  }
+  bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override { return this == &other; }
+};
+
+template <class C, class Bound, class Step>
+void check_growth_bound(const char* what, int steps, Bound&& bound, Step&& step) {
+  recording_resource memory;
+  C c(&memory);
+  for (int i = 0; i < steps; ++i) {
+    const std::size_t most = bound(c, i);
+    memory.asked = 0;
+    step(c, i);
+    ASSERT_LE(memory.asked, most) << what << ", step " << i;
+  }
+}
+
+TEST(TypedRead, PmrGrowthBoundsCoverWhatContainersAsk) {
+  namespace growth = jot::detail::pmr_growth;
+  const auto append = [](const auto& c, int) { return growth::append(c); };
+  const auto insert = [](const auto& c, int) { return growth::insert(c); };
+  const std::string text(3000, 'x');
+  check_growth_bound<std::pmr::string>(
+      "string", 3000, [](const std::pmr::string& c, int i) { return growth::string_to(c, i); },
+      [&](std::pmr::string& c, int i) {
+        c.clear();
+        c.append(text.data(), i);
+      });
+  check_growth_bound<std::pmr::string>(
+      "string, resized", 3000, [](const std::pmr::string& c, int i) { return growth::string_to(c, 3000 - i); },
+      [](std::pmr::string& c, int i) { c.resize(3000 - i); });
+  const auto push = [](auto& c, int) { c.emplace_back(); };
+  check_growth_bound<std::pmr::vector<int>>("vector<int>", 5000, append, push);
+  check_growth_bound<std::pmr::vector<bool>>("vector<bool>", 5000, append, push);
+  check_growth_bound<std::pmr::vector<std::pmr::string>>("vector<string>", 2000, append, push);
+  check_growth_bound<std::pmr::vector<std::array<char, 999>>>("vector of 999 bytes", 300, append, push);
+  check_growth_bound<std::pmr::deque<std::int64_t>>("deque<int64_t>", 20000, append, push);
+  check_growth_bound<std::pmr::deque<std::array<char, 999>>>("deque of 999 bytes", 1000, append, push);
+  check_growth_bound<std::pmr::list<std::pmr::string>>("list<string>", 500, append, push);
+  check_growth_bound<std::pmr::list<std::pmr::deque<int>>>("list<deque<int>>", 500, append, push);
+  check_growth_bound<std::pmr::set<int>>("set<int>", 2000, insert, [](auto& c, int i) { c.insert(i); });
+  check_growth_bound<std::pmr::unordered_set<int>>("unordered_set<int>", 5000, insert,
+                                                   [](auto& c, int i) { c.insert(i); });
+  check_growth_bound<std::pmr::map<int, std::pmr::deque<int>>>("map<int, deque<int>>", 500, insert,
+                                                               [](auto& c, int i) { c.try_emplace(i); });
+  check_growth_bound<std::pmr::unordered_map<int, std::pmr::vector<int>>>(
+      "unordered_map<int, vector<int>>", 5000, insert, [](auto& c, int i) { c.try_emplace(i); });
+  // A map read again reserves its buckets for the entries it had.
+  check_growth_bound<std::pmr::unordered_map<int, int>>(
+      "unordered_map reserved", 3000,
+      [](const auto& c, int i) { return growth::buckets_for(c, static_cast<std::size_t>(i)); },
+      [](auto& c, int i) {
+        std::remove_reference_t<decltype(c)> fresh(c.get_allocator());
+        c.swap(fresh);
+        c.reserve(static_cast<std::size_t>(i));
+      });
+}
+
+// Only a resource that has nothing but the arena is guarded: with an
+// upstream, what the arena cannot hold goes there, as the caller asked.
+TEST(TypedRead, PmrResourcesWithAnUpstreamGrowThere) {
+  const std::string json = pmr_everything_json();
+  char buf[256];
+  jot::arena a(buf, sizeof buf);
+  std::pmr::monotonic_buffer_resource heap;
+  jot::arena_resource memory(a, &heap);
+  pmr_everything out = make_pmr_everything(&memory);
+  const jot::read_result r = jot::read(json, out, a);
+  ASSERT_TRUE(r.ok()) << describe(r);
+  expect_pmr_everything(out);
+}
+
+// Several resources over one arena, gone in any order: the arena's list
+// keeps the others, and the reader still guards them.
+TEST(TypedRead, PmrResourcesOverOneArenaComeAndGoInAnyOrder) {
+  char buf[512];
+  jot::arena a(buf, sizeof buf);
+  auto first = std::make_unique<jot::arena_resource>(a);
+  auto second = std::make_unique<jot::arena_resource>(a);
+  auto third = std::make_unique<jot::arena_resource>(a);
+  second.reset();
+  const std::string json = "[\"" + std::string(600, 'x') + "\"]";
+  for (jot::arena_resource* memory : {first.get(), third.get()}) {
+    std::pmr::vector<std::pmr::string> out(memory);
+    const jot::read_result r = jot::read(json, out, a);
+    EXPECT_EQ(r.error().code, error_code::capacity_exceeded);
+    EXPECT_EQ(r.path(), "/0");
+    EXPECT_EQ(r.error().offset, 1u);
+  }
+  first.reset();
+  std::pmr::vector<std::pmr::string> out(third.get());
+  EXPECT_EQ(jot::read(json, out, a).error().code, error_code::capacity_exceeded);
 }
 
 TEST(TypedRead, EveryKernelReadsTheSame) {

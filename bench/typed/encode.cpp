@@ -4,7 +4,6 @@
 // the include path, glaze's glz::write_json of the same structs. Interleaved
 // rounds, best of each; standalone, see bench/typed/README.md.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -19,8 +18,11 @@
 #include "jot/typed.h"
 #include "typed_schemas.h"
 #include "test_data.h"
+#include "timing.h"
 
 namespace {
+
+using jot_bench::ns_per_call;
 
 std::uint64_t u64(jot::value v) { return *v.get_uint64(); }
 std::string str(jot::value v) { return std::string(*v.get_string()); }
@@ -37,15 +39,6 @@ schemas::TwitterData twitter_from(jot::value root) {
                              u64(s["retweet_count"]), u64(s["favorite_count"])});
   }
   return data;
-}
-
-// Nanoseconds per call of f, over iterations calls.
-template <class F>
-double ns_per_call(F&& f, int iterations) {
-  const auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < iterations; ++i) f();
-  const std::chrono::duration<double, std::nano> spent = std::chrono::steady_clock::now() - start;
-  return spent.count() / iterations;
 }
 
 }  // namespace

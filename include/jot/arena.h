@@ -43,9 +43,26 @@ struct allocator {
 // An allocator backed by std::malloc / std::free (stateless).
 allocator malloc_allocator() noexcept;
 
+class arena;
+
 namespace detail {
 struct arena_access;
-}
+
+// An arena's list of the jot::arena_resources over it (jot/pmr.h), and what
+// the typed reader asks of it. A std::pmr container over a listed resource
+// without upstream takes its memory from the arena alone, so jot::read makes
+// room for the container's next growth before it grows it: an arena too
+// small is capacity_exceeded rather than an allocation failure inside the
+// container. And no memory may be handed out again (arena::rewind) while a
+// listed resource has containers that may hold it.
+struct resource_link {
+  const void* resource = nullptr;  // the std::pmr::memory_resource
+  bool arena_only = false;         // no upstream: the arena's exhaustion is the resource's
+  resource_link* prev = nullptr;
+  resource_link* next = nullptr;
+};
+struct arena_resources;
+}  // namespace detail
 
 // A monotonic arena. Not copyable or movable: documents point into it.
 class arena {
@@ -115,6 +132,7 @@ class arena {
 
  private:
   friend struct detail::arena_access;
+  friend struct detail::arena_resources;
   struct block;  // header at the start of every upstream block
 
   bool grow(std::size_t min_size) noexcept;
@@ -129,6 +147,36 @@ class arena {
   std::size_t block_count_ = 0;
   std::size_t upstream_bytes_ = 0;
   allocator upstream_{};
+  detail::resource_link* resources_ = nullptr;  // the arena_resources over this arena
 };
+
+namespace detail {
+
+struct arena_resources {
+  static void link(arena& a, resource_link& r) noexcept {
+    r.prev = nullptr;
+    r.next = a.resources_;
+    if (r.next != nullptr) r.next->prev = &r;
+    a.resources_ = &r;
+  }
+  static void unlink(arena& a, resource_link& r) noexcept {
+    (r.prev != nullptr ? r.prev->next : a.resources_) = r.next;
+    if (r.next != nullptr) r.next->prev = r.prev;
+  }
+  // True when some arena_resource allocates from a.
+  static bool any(const arena& a) noexcept { return a.resources_ != nullptr; }
+  // True when resource is one of a's arena_resources without upstream.
+  static bool arena_only(const arena& a, const void* resource) noexcept {
+    for (const resource_link* r = a.resources_; r != nullptr; r = r->next)
+      if (r->resource == resource) return r->arena_only;
+    return false;
+  }
+  // Makes the current block hold at least bytes more (growing from
+  // upstream if it must), so that allocations totalling bytes, padding
+  // included, succeed; false when neither buffer nor upstream can.
+  static bool make_room(arena& a, std::size_t bytes) noexcept { return a.available() >= bytes || a.grow(bytes); }
+};
+
+}  // namespace detail
 
 }  // namespace jot

@@ -4,7 +4,7 @@
 //
 //   user u;
 //   jot::arena a(buf, sizeof buf);
-//   if (auto r = jot::read(json, u, a); !r) report(r);   // "/age: expected an integer, got a string (1:31)"
+//   if (auto r = jot::read(json, u, a); !r) report(r);   // "/age: expected an integer, got string (1:31)"
 //   jot::output_buffer out;
 //   auto text = jot::write(u, out);                     // {"id":1,"name":"ada","age":36}
 //
@@ -14,11 +14,14 @@
 //
 // WHAT MAPS TO WHAT
 //   bool                         true / false
-//   integers (every width)       JSON integers, range-checked: 300 into a uint8_t
-//                                is number_out_of_range; as the DOM getters, a
-//                                whole double converts (1e2, 100.0), a fraction
-//                                is a type_mismatch
-//   float, double                any JSON number (float: rounded from the double)
+//   integers (every width)       numbers judged exactly from their text: a whole
+//                                value in range converts (7, 1e2, 100.0), one
+//                                that is not whole is type_mismatch whatever its
+//                                digits (1.5, 0.99999999999999999999), a whole
+//                                one out of range number_out_of_range (300 into
+//                                a uint8_t)
+//   float, double                any JSON number (float: rounded from the double;
+//                                beyond float's range is number_out_of_range)
 //   std::string                  a string, unescaped
 //   std::string_view             a string: a view of the input when it has no
 //                                escapes, else of arena memory
@@ -36,7 +39,7 @@
 //                                integers (decimal text as jot writes it: "7",
 //                                "-12"; "07" is invalid_value) or enums (names,
 //                                or integers with as_integer)
-//   std::variant<A...>           the first alternative whose JSON type fits (below),
+//   std::variant<A...>           the first alternative that takes the JSON type (below),
 //                                or, tagged, the alternative a member names (below)
 //   enums                        the enumerator's name (jot/reflect.h), or its
 //                                integer with jot::meta<E>::as_integer
@@ -45,12 +48,17 @@
 //   jot::raw_json                any value, kept as its exact text (a view of the input)
 //
 // VARIANTS: reading picks the first alternative, in declaration order, that
-// accepts the value's JSON type (null: optional, unique_ptr, std::monostate;
-// boolean; number: arithmetic types, integers before floats only if listed
-// so; string: strings and enums; array: vectors, deques, lists, sets, arrays,
-// spans, tuples; object: structs and maps), then reads it; jot::value and jot::raw_json
-// accept anything. Writing writes the held alternative; std::monostate is
-// null.
+// takes the value's JSON type, then reads it: null: std::monostate, optional,
+// unique_ptr (which also take what their value type takes); boolean: bool;
+// a number with no fraction or exponent: the first integer alternative (or
+// enum read as_integer), wherever it is listed, any other number the first
+// floating one, and either the other kind when the variant has none of its
+// own; string: strings, string_view, enums by name; array: vectors, deques,
+// lists, sets, arrays, spans, tuples (the first listed, whatever the
+// length); object: structs, maps, tagged variants; a proxy type as its
+// proxy. jot::value and jot::raw_json take anything; no alternative taking
+// the value is type_mismatch. Writing writes the held alternative;
+// std::monostate is null.
 //
 // TAGGED VARIANTS: a variant of structs whose jot::meta names a tag member and
 // an id per alternative is an object whose tag member names the alternative:
@@ -167,8 +175,9 @@ class [[nodiscard]] read_result {
   std::size_t consumed() const noexcept { return consumed_; }
   // The JSON type found where another was expected (type_mismatch), else absent.
   jot::type found() const noexcept { return found_; }
-  // Writes "path: message, got a string (line:column)" into buf (NUL-terminated
-  // when capacity > 0) and returns the full length, like snprintf.
+  // Writes "path: message, got string (line:column)" into buf (no "path: "
+  // for the root; ", got TYPE" only with found(); NUL-terminated when
+  // capacity > 0) and returns the full length, like snprintf.
   std::size_t describe(char* buf, std::size_t capacity) const noexcept;
 
  private:
@@ -189,7 +198,9 @@ template <class T>
 read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out,
                  const read_options& options = {}) noexcept;
 
-// Decodes json into out, taking memory for views and spans from a.
+// Decodes json into out, taking memory for views and spans from a. std::pmr
+// containers over a jot::arena_resource on a with no upstream (jot/pmr.h)
+// grow only when a holds the growth, else capacity_exceeded.
 template <class T>
 read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out, arena& a JOT_LIFETIMEBOUND,
                  const read_options& options = {}) noexcept;

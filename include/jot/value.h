@@ -100,9 +100,11 @@ class value {
   // Fails with type_mismatch unless the value is true or false.
   result<bool> get_bool() const noexcept;
   // The number as an exact integer. A number stored as a double converts only
-  // when it is whole (1e2, 100.0, -0). Fails with type_mismatch for
-  // non-numbers and numbers with a fraction, number_out_of_range for a whole
-  // number that does not fit.
+  // when that double is whole (1e2, 100.0, -0); the double is the text
+  // rounded, so 0.99999999999999999999 gives 1. A number kept as text
+  // (keep_number_text) is judged exactly from its text. Fails with
+  // type_mismatch for non-numbers and numbers with a fraction,
+  // number_out_of_range for a whole number that does not fit.
   result<std::int64_t> get_int64() const noexcept;
   result<std::uint64_t> get_uint64() const noexcept;
   // Any number as the nearest double; fails with type_mismatch for non-numbers.

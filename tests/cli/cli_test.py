@@ -83,6 +83,13 @@ def loads(data):
     return json.loads(data.decode("utf-8"))
 
 
+def number_texts(data):
+    """data parsed with every number kept as its exact text (tagged, so that
+    "1" the number and "1" the string differ)."""
+    return json.loads(data.decode("utf-8"), parse_int=lambda t: ("number", t),
+                      parse_float=lambda t: ("number", t), parse_constant=lambda t: ("number", t))
+
+
 class case(unittest.TestCase):
     """Base: a temporary folder per test and shared assertions."""
 
@@ -139,7 +146,8 @@ class arguments(case):
             self.assertEqual((code, err), (EXIT_OK, b""))
             self.assertTrue(out.startswith(b"usage: jot"), out)
             for word in (b"validate", b"minify", b"pretty", b"get", b"--comments",
-                         b"--trailing-commas", b"--max-depth", b"--indent", b"--pretty"):
+                         b"--trailing-commas", b"--max-depth", b"--indent", b"--pretty",
+                         b"--normalize-numbers"):
                 self.assertIn(word, out)
         # Help wins wherever it appears among valid arguments.
         self.assertEqual(run("pretty", "--help")[:2], run("--help")[:2])
@@ -354,7 +362,7 @@ class rewrite(case):
             (b'["\\u0041\\/", "\\u00e9", "\xc3\xa9"]', b'["A/","\xc3\xa9","\xc3\xa9"]'),
             (b"[0, -12, 18446744073709551615, -9223372036854775808]",
              b"[0,-12,18446744073709551615,-9223372036854775808]"),
-            (b"[1e2, 1E0, 250e-2]", b"[100.0,1.0,2.5]"),  # whole doubles keep ".0"
+            (b"[1e2, 1E0, 250e-2, 2.50]", b"[1e2,1E0,250e-2,2.50]"),  # numbers as written
             (b"\n42\n", b"42"),
             (b'"\\"\\\\"', b'"\\"\\\\"'),
         ]
@@ -396,6 +404,8 @@ class rewrite(case):
                 self.assertEqual((code, err), (EXIT_OK, b""))
                 self.assertTrue(minified.endswith(b"\n"))
                 self.assertEqual(loads(minified), original)
+                with open(path, "rb") as f:
+                    self.assertEqual(number_texts(minified), number_texts(f.read()))
                 self.assertLessEqual(len(minified), os.path.getsize(path) + 1)
                 # Minifying is idempotent, and pretty printing loses nothing.
                 self.assert_run(["minify", self.write("min.json", minified)], EXIT_OK, minified)
@@ -405,6 +415,48 @@ class rewrite(case):
                 self.assert_run(["minify", self.write("pretty.json", pretty)], EXIT_OK, minified)
                 if not has_float(original):
                     self.assertEqual(pretty, pretty_text(original, 2))
+
+    # A regression test: every number went through a double and was printed
+    # again, so digits a double cannot hold were lost (jq 1.7 keeps them).
+    NUMBERS = (b'{"big":100000000000000000000000001,"near":9007199254740993.0,"e":1E2,"z":-0.0,'
+               b'"f":2.50,"huge":1e400,"tiny":0.1e-5,"i":-12,"u":18446744073709551616}')
+    NORMALIZED = (b'{"big":1e+26,"near":9007199254740992.0,"e":100.0,"z":-0.0,"f":2.5,'
+                  b'"tiny":0.000001,"i":-12,"u":18446744073709552000.0}')
+
+    def test_numbers_keep_their_text(self):
+        path = self.write("n.json", self.NUMBERS)
+        self.assert_run(["minify", path], EXIT_OK, self.NUMBERS + b"\n")
+        self.assert_run(["minify", "--sort-keys", path], EXIT_OK,
+                        b"{" + b",".join(sorted(self.NUMBERS[1:-1].split(b","))) + b"}\n")
+        code, pretty, err = run("pretty", path)
+        self.assertEqual((code, err), (EXIT_OK, b""))
+        self.assertEqual(number_texts(pretty), number_texts(self.NUMBERS))
+        self.assertIn(b'\n  "near": 9007199254740993.0,\n', pretty)
+        self.assert_run(["minify", self.write("p.json", pretty)], EXIT_OK, self.NUMBERS + b"\n")
+        self.assert_run(["get", path, "/big", "/near", "/f"], EXIT_OK,
+                        b"100000000000000000000000001\n9007199254740993.0\n2.50\n")
+        self.assert_run(["minify", "-l", self.write("n.ndjson", self.NUMBERS + b"\n[1.10]\n")], EXIT_OK,
+                        self.NUMBERS + b"\n[1.10]\n")
+        self.assert_run(["minify", "-l", "-"], EXIT_OK, b"[1.10]\n[2E1]\n", stdin=b"[1.10]\n [2E1] \n")
+        self.assert_run(["minify", "-l", "--threads", "2", "-"], EXIT_OK, b"[1.10]\n[2E1]\n",
+                        stdin=b"[1.10]\n [2E1] \n")
+        self.assert_run(["get", "-l", "-", "/0"], EXIT_OK, b"1.10\n2E1\n", stdin=b"[1.10]\n[2E1]\n")
+
+    def test_normalize_numbers(self):
+        path = self.write("n.json", self.NUMBERS.replace(b'"huge":1e400,', b""))
+        self.assert_run(["minify", "--normalize-numbers", path], EXIT_OK, self.NORMALIZED + b"\n")
+        self.assert_run(["get", "--normalize-numbers", path, "/near"], EXIT_OK, b"9007199254740992.0\n")
+        code, pretty, err = run("pretty", "--normalize-numbers", path)
+        self.assertEqual((code, err), (EXIT_OK, b""))
+        self.assert_run(["minify", self.write("p.json", pretty)], EXIT_OK, self.NORMALIZED + b"\n")
+        # A number beyond a double's range is out of range once converted, as
+        # validate says; kept as text it is written as it is.
+        huge = self.write("h.json", b"[1e400]")
+        self.assert_parse_error(["minify", "--normalize-numbers", huge], huge, 1, 2)
+        self.assert_parse_error(["validate", huge], huge, 1, 2)
+        self.assert_run(["minify", huge], EXIT_OK, b"[1e400]\n")
+        self.assert_usage_error(["validate", "--normalize-numbers", path],
+                                "option --normalize-numbers does not apply to validate")
 
     def test_invalid_input(self):
         path = self.write("bad.json", b'{"a":\n  @}')
@@ -594,6 +646,19 @@ class patch(case):
         code, out, err = run("patch", doc, os.path.join(self.tmp, "missing.json"))
         self.assertEqual((code, out), (EXIT_USAGE, b""))
         self.assertRegex(err.decode(), r"^jot: cannot read .*missing\.json: \S.*\n\Z")
+
+    def test_numbers_keep_their_text(self):
+        doc = self.write("doc.json", b'{"a":9007199254740993.0,"b":[1E2]}')
+        p = self.write("patch.json", b'[{"op":"test","path":"/b/0","value":100},'
+                                     b'{"op":"add","path":"/c","value":100000000000000000000000001},'
+                                     b'{"op":"copy","from":"/a","path":"/d"}]')
+        expected = b'{"a":9007199254740993.0,"b":[1E2],"c":100000000000000000000000001,"d":9007199254740993.0}\n'
+        self.assert_run(["patch", doc, p], EXIT_OK, expected)
+        m = self.write("merge.json", b'{"b":null,"e":0.10}')
+        self.assert_run(["merge", doc, m], EXIT_OK, b'{"a":9007199254740993.0,"e":0.10}\n')
+        self.assert_run(["merge", "--normalize-numbers", doc, m], EXIT_OK, b'{"a":9007199254740992.0,"e":0.1}\n')
+        self.assert_run(["patch", "--normalize-numbers", doc, p], EXIT_OK,
+                        b'{"a":9007199254740992.0,"b":[100.0],"c":1e+26,"d":9007199254740992.0}\n')
 
     def test_rfc6902_suite(self):
         if not DATA_DIR:

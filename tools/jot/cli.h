@@ -35,12 +35,16 @@ enum exit_status : int {
 struct invocation {
   std::string_view command;
   std::vector<std::string_view> operands;  // in order; "-" names standard input
-  jot::parse_options parse;                // --comments, --trailing-commas, --allow-bom, --max-depth
+  jot::parse_options parse;                // --comments, --trailing-commas, --allow-bom, --max-depth;
+                                           // keep_number_text unless --normalize-numbers (commands
+                                           // that write JSON)
   std::uint32_t indent = 2;                // --indent N (pretty, and get --pretty)
   bool indent_given = false;
   bool pretty = false;                     // get --pretty
   bool tab = false;                        // --tab: indent with tabs (one per level by default)
   bool sort_keys = false;                  // --sort-keys: object members sorted by key bytes
+  bool normalize_numbers = false;          // --normalize-numbers: numbers written from their value
+                                           // (shortest double, ".0" on whole doubles), not as written
   bool raw = false;                        // get -r / --raw: strings without quotes or escapes
   bool ndjson = false;                     // -l / --ndjson: one document per line (validate,
                                            // minify, get)

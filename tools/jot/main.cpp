@@ -1,7 +1,7 @@
 // tools/jot/main.cpp - the jot command: option parsing and dispatch.
 //
 //   jot validate [-l] [FILE...]      exit 0 when every file is valid JSON (-l: NDJSON)
-//   jot minify [-l] [FILE]           compact JSON
+//   jot minify [-l] [FILE]           compact JSON (numbers as written unless --normalize-numbers)
 //   jot pretty [--indent N] [--tab] [FILE]   indented JSON
 //   jot get [--pretty|-r] [-l] FILE POINTER...  the values at RFC 6901 JSON Pointers
 //   jot patch [--indent N] FILE PATCH   FILE after an RFC 6902 JSON Patch
@@ -50,6 +50,10 @@ constexpr const char* usage_text =
     "  --tab               indent with tabs: one per level, or N with --indent N\n"
     "                      (pretty; get, where it implies --pretty)\n"
     "  --sort-keys         write object members sorted by key bytes (minify, pretty, get)\n"
+    "  --normalize-numbers write numbers from their value, not as written: integers\n"
+    "                      exact, others as the nearest double, shortest (1e2 as\n"
+    "                      100.0; digits a double cannot hold are lost)\n"
+    "                      (minify, pretty, get, patch, merge)\n"
     "  --pretty            get: print the value indented (2 spaces unless --indent)\n"
     "  -r, --raw           get: print a string's text without quotes or escapes\n"
     "  -l, --ndjson        validate, minify, get: FILE holds one document per line\n"
@@ -92,14 +96,15 @@ struct command {
   bool takes_raw;
   bool takes_ndjson;
   bool takes_sort_keys;
+  bool writes_json;  // keeps number texts, or takes --normalize-numbers
 };
 constexpr command commands[] = {
-    {"validate", run_validate, false, false, false, true, false},
-    {"minify", run_minify, false, false, false, true, true},
-    {"pretty", run_pretty, true, false, false, false, true},
-    {"get", run_get, true, true, true, true, true},
-    {"patch", run_patch, true, false, false, false, true},
-    {"merge", run_merge, true, false, false, false, true},
+    {"validate", run_validate, false, false, false, true, false, false},
+    {"minify", run_minify, false, false, false, true, true, true},
+    {"pretty", run_pretty, true, false, false, false, true, true},
+    {"get", run_get, true, true, true, true, true, true},
+    {"patch", run_patch, true, false, false, false, true, true},
+    {"merge", run_merge, true, false, false, false, true, true},
 };
 
 enum class parsed { run, exit_ok, exit_usage };
@@ -159,6 +164,10 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
     }
     if (arg == "--sort-keys") {
       inv.sort_keys = true;
+      continue;
+    }
+    if (arg == "--normalize-numbers") {
+      inv.normalize_numbers = true;
       continue;
     }
 
@@ -237,5 +246,11 @@ int main(int argc, char** argv) {
     return usage_error("option --ndjson does not apply to " + std::string(cmd->name));
   if (inv.threads_given && !inv.ndjson)
     return usage_error("option --threads needs --ndjson (-l)");
+  if (inv.normalize_numbers && !cmd->writes_json)
+    return usage_error("option --normalize-numbers does not apply to " + std::string(cmd->name));
+  // A number is written back as its text unless asked otherwise: converted
+  // to a double and printed again, 9007199254740993.0 would come out as
+  // 9007199254740992.0, changing the data.
+  if (cmd->writes_json && !inv.normalize_numbers) inv.parse.keep_number_text = true;
   return cmd->run(inv);
 }

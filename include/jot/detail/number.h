@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 #include "jot/detail/bits.h"
 #include "jot/detail/config.h"
@@ -24,6 +26,46 @@ namespace jot::detail {
 // src/number_exact.cpp). Underflow gives a signed zero; overflow fails with
 // number_out_of_range.
 error_code convert_double_slow(const char* first, const char* last, double* out) noexcept;
+
+// A validated JSON number's exact value as an integer, decided from its
+// digits and exponent (never through a double, which would round
+// 0.99999999999999999999 to 1 and 9007199254740993.0 to 2^53): `whole`, with
+// the sign and a magnitude below 2^64; `fraction` when the value is not a
+// whole number, whatever its digits (1.5, 1e-400); `too_large` when it is
+// whole and 2^64 or more in magnitude (1e20, 18446744073709551616.0).
+// "-0", "0.0e9" and "-0e-5" are whole zeros.
+struct exact_integer {
+  enum class outcome : std::uint8_t { whole, fraction, too_large };
+  outcome what;
+  bool negative;
+  std::uint64_t magnitude;  // when whole
+};
+
+// exact_integer of the number text [first, last), which must be a valid JSON
+// number (the parser's or scan_number's). Out of line: only numbers that are
+// not plain integers take it.
+exact_integer exact_integer_of_text(const std::uint8_t* first, const std::uint8_t* last) noexcept;
+
+// The whole value e as an I: true, or false when it is outside I's range
+// (a negative value for an unsigned I, "-0" excepted).
+template <class I>
+inline bool exact_integer_fits(const exact_integer& e, I& out) noexcept {
+  using limits = std::numeric_limits<I>;
+  if (e.negative && e.magnitude != 0) {
+    if constexpr (std::is_signed_v<I>) {
+      // |min| is max + 1, so magnitude - 1 <= max is the test, and
+      // -(magnitude - 1) - 1 the value, with no overflow on the way.
+      if (e.magnitude - 1 > static_cast<std::uint64_t>(limits::max())) return false;
+      out = static_cast<I>(-static_cast<std::int64_t>(e.magnitude - 1) - 1);
+      return true;
+    } else {
+      return false;
+    }
+  }
+  if (e.magnitude > static_cast<std::uint64_t>(limits::max())) return false;
+  out = static_cast<I>(e.magnitude);
+  return true;
+}
 
 // Exact powers of ten representable as doubles (Clinger's fast path).
 constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,

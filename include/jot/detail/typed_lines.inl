@@ -20,31 +20,39 @@
 template <class V>
 struct ndjson_slots {
   V& out;
-  std::size_t count = 0;          // elements taken
+  std::size_t count = 0;          // documents taken (the last without an element if it had no room)
   typename V::iterator next_slot;  // std::list: the element take() gives next
 
   explicit ndjson_slots(V& o) noexcept : out(o), next_slot(o.begin()) {}
 
-  typename V::value_type& take() {
+  // The element for the document at `at`; nullptr, the document still
+  // counted, when out is a std::pmr container the arena cannot grow.
+  typename V::value_type* take(reader& r, const u8* at) {
+    ++count;
     if constexpr (std::random_access_iterator<typename V::iterator>) {
-      if (count == out.size()) out.emplace_back();
-      return out[count++];
+      if (count > out.size()) {
+        if (!room_for(r, out, at, [&] { return pmr_growth::append(out); })) return nullptr;
+        out.emplace_back();
+      }
+      return &out[count - 1];
     } else {
-      if (next_slot == out.end()) next_slot = out.emplace(out.end());
-      ++count;
-      return *next_slot++;
+      if (next_slot == out.end()) {
+        if (!room_for(r, out, at, [&] { return pmr_growth::append(out); })) return nullptr;
+        next_slot = out.emplace(out.end());
+      }
+      return &*next_slot++;
     }
   }
   // Drops the elements from i on: what they hold may lie in arena memory
   // about to be handed out again.
   void drop_from(std::size_t i) noexcept {
     count = i;
-    out.erase(std::next(out.begin(), static_cast<std::ptrdiff_t>(i)), out.end());
+    out.erase(std::next(out.begin(), static_cast<std::ptrdiff_t>(std::min(i, out.size()))), out.end());
     next_slot = out.end();
   }
   void finish() noexcept {
     if constexpr (std::random_access_iterator<typename V::iterator>)
-      out.erase(out.begin() + static_cast<std::ptrdiff_t>(count), out.end());
+      out.erase(out.begin() + static_cast<std::ptrdiff_t>(std::min(count, out.size())), out.end());
     else
       out.erase(next_slot, out.end());
   }
@@ -65,10 +73,10 @@ struct ndjson_window {
 
   ndjson_window(It s, std::size_t n) noexcept : start(s), next_slot(s), size(n) {}
 
-  typename std::iterator_traits<It>::value_type& take() noexcept {
+  typename std::iterator_traits<It>::value_type* take(reader&, const u8*) noexcept {
     JOT_ASSERT(count < size, "a chunk holds more documents than lines");
     ++count;
-    return *next_slot++;
+    return &*next_slot++;
   }
   // As ndjson_slots::drop_from, but the elements stay: they are emptied, so
   // that none keeps a view of the memory about to be handed out again.
@@ -94,8 +102,9 @@ inline void read_ndjson_lines(reader& r, Slots& slots, const u8* line, std::size
     r.end = line_end;
     skip_ws(r);
     if (r.p != r.end) {  // else a blank line: no document
+      auto* slot = slots.take(r, r.p);
       r.p = line;
-      if (!read_text(r, slots.take())) break;
+      if (slot == nullptr || !read_text(r, *slot)) break;
     }
     line = line_end == text_end ? text_end : line_end + 1;
   }
@@ -152,7 +161,8 @@ inline void read_ndjson_range(reader& r, Slots& slots, const u8* first) {
       line_feeds_before_line = gap_line_feeds;
     }
     at_document = memory->save();
-    if (JOT_UNLIKELY(!read_value(r, slots.take()))) {
+    auto* slot = slots.take(r, r.p);
+    if (JOT_UNLIKELY(slot == nullptr || !read_value(r, *slot))) {
       doubt = line;
       doubt_line_feeds = line_feeds_before_line;
       doubt_index = slots.count - 1;
@@ -174,7 +184,9 @@ inline void read_ndjson_range(reader& r, Slots& slots, const u8* first) {
   if (doubt != nullptr) {
     // The elements from doubt_index on may point into the memory handed
     // back here: read_ndjson_lines drops them before anything is allocated.
-    memory->rewind(rewind_to);
+    // Not with an arena_resource over the arena: out itself (a std::pmr
+    // vector's buffer) or the elements kept may hold memory from there on.
+    if (!arena_resources::any(*memory)) memory->rewind(rewind_to);
     *r.result = read_result();
     r.failed = false;
     r.depth = 0;

@@ -87,6 +87,8 @@ const u8* read_map_entry(reader& r, void* map, std::size_t, const u8* key_at, co
   }();
   r.p = key_at;
   if (!read_map_key(r, key)) return nullptr;
+  // A new node, or a bigger bucket array for a node taken from before.
+  if (!room_for(r, out, key_at, [&] { return pmr_growth::insert(out); })) return nullptr;
   if constexpr (reuses_map_nodes<M>) {
     if (before != nullptr && !before->empty()) {
       // Not in out yet: a key that comes again in the document was taken from before the first time.
@@ -121,7 +123,13 @@ inline bool read_map(reader& r, M& out) {
       }();
       before.swap(out);
       // One bucket array for the entries to come, not a rehash per growth.
-      if constexpr (requires { out.reserve(before.size()); }) out.reserve(before.size());
+      if constexpr (requires { out.reserve(before.size()); }) {
+        if (!room_for(r, out, r.p, [&] { return pmr_growth::buckets_for(out, before.size()); })) {
+          out.swap(before);
+          return false;
+        }
+        out.reserve(before.size());
+      }
       return read_map_entries(r, out, &before);
     }
   }

@@ -32,6 +32,7 @@
 #include "jot/detail/number.h"
 #include "jot/detail/scan/prelude.h"
 #include "jot/detail/skip_engines.h"
+#include "jot/detail/typed_pmr.h"
 #include "jot/detail/typed_traits.h"
 #include "jot/parse.h"
 #include "jot/reflect.h"

@@ -265,13 +265,50 @@ JOT_COLD const u8* mismatch_at(reader& r, const u8* p, const char* expected) noe
 ;
 #endif
 
+// ---- std::pmr containers over the reader's arena ----
+
+// The arena cannot hold `bytes`, what a std::pmr container's next step may
+// ask for: capacity_exceeded at the value at `at`, or the parser's syntax
+// error where no value starts there (as for a span's elements).
+JOT_COLD bool no_room(reader& r, const u8* at, std::size_t bytes) noexcept
+#if defined(JOT_ENGINE_BODIES)
+{
+  r.p = at;
+  if (at == r.end || json_type_of(*at) == jot::type::absent) return mismatch(r, "expected a value");
+  fail_at(r, error_code::capacity_exceeded, at, "a std::pmr container needs more arena memory");
+  path_access::set_needed(*r.result, bytes);
+  return false;
+}
+#else
+;
+#endif
+
+// Before a step of container c that may allocate, bytes() bounding what it
+// asks for (jot/detail/typed_pmr.h): when c's memory is an arena_resource's
+// over the reader's arena, with no upstream, the arena must hold that much
+// first, or the read stops here and c stays as it was. The resource cannot
+// refuse a request itself but by throwing. Compiled away for containers
+// without a memory resource.
+template <class C, class Bound>
+JOT_ALWAYS_INLINE bool room_for(reader& r, const C& c, const u8* at, Bound&& bytes) noexcept {
+  if constexpr (pmr_growth::over_resource<C>) {
+    if (arena_resources::arena_only(*r.memory, c.get_allocator().resource())) {
+      const std::size_t n = bytes();
+      if (n != 0 && !arena_resources::make_room(*r.memory, n)) return no_room(r, at, n);
+    }
+  }
+  return true;
+}
+
 // The escaped string at p (its first backslash at stop) decoded into out.
 template <class S>
 JOT_NOINLINE const u8* read_escaped_string(reader& r, S& out, const u8* p, const u8* stop) {
   r.p = p;
   string_token t{p + 1, stop, nullptr, true};
   if (!close_escaped(r, t)) return nullptr;
-  out.resize(static_cast<std::size_t>(t.close - t.start));
+  const auto bound = static_cast<std::size_t>(t.close - t.start);  // the decoded length at most
+  if (!room_for(r, out, p, [&] { return pmr_growth::string_to(out, bound); })) return nullptr;
+  out.resize(bound);
   const std::size_t n = decode_token(r, t, out.data());
   if (n == SIZE_MAX) return nullptr;
   out.resize(n);
@@ -297,6 +334,7 @@ inline const u8* read_string_at(reader& r, S& out, const u8* p) {
     out.resize(n);
     copy_short(out.data(), reinterpret_cast<const char*>(start), n);
   } else {
+    if (!room_for(r, out, p, [&] { return pmr_growth::string_to(out, n); })) return nullptr;
     out.clear();
     out.append(reinterpret_cast<const char*>(start), n);
   }
@@ -405,17 +443,9 @@ inline const u8* read_bool_at(reader& r, bool& out, const u8* p) noexcept {
 
 inline bool read_bool(reader& r, bool& out) noexcept { return advance(r, read_bool_at(r, out, r.p)); }
 
-// Scans the number at r.p into n (uint, int or double node).
-JOT_ALWAYS_INLINE bool read_number_node(reader& r, node& n, const char* expected) noexcept {
-  if (JOT_UNLIKELY(r.p == r.end || json_type_of(*r.p) != jot::type::number)) return mismatch(r, expected);
-  const number_scan s = scan_number(r.p, r.end, false, &n);
-  if (JOT_UNLIKELY(s.end == nullptr)) return fail_at(r, s.code, s.at, nullptr);
-  r.p = s.end;
-  return true;
-}
-
-// Integers follow the DOM getters: any JSON integer in range, or a double
-// that is a whole number in range (1e2, 100.0); a fraction is a mismatch.
+// Integers are read exactly from their text: any number whose value is
+// whole and in range (7, 1e2, 100.0, 1.5e1), never one that is not whole,
+// whatever its digits (0.99999999999999999999 is type_mismatch, not 1).
 // A plain integer of at most 19 digits ending where a number cannot go on
 // ("728,", "-3}"): by far the most common integer, read without the general
 // scanner (measured: ~110 instructions per small integer through
@@ -475,46 +505,21 @@ JOT_ALWAYS_INLINE const u8* read_plain_integer(const u8* p, const u8* end, I& ou
 }
 
 // read_integer for what read_plain_integer leaves: exponents, fractions,
-// long or out-of-range numbers, errors. Out of line.
+// long or out-of-range numbers, errors. Out of line. The grammar is checked
+// without conversion (raw), then the value judged from the digits and the
+// exponent (exact_integer_of_text), so no double rounds it first.
 template <class I>
 JOT_NOINLINE bool read_integer_general(reader& r, I& out) noexcept {
-  const u8* at = r.p;
-  node n;
-  if (!read_number_node(r, n, "expected an integer")) return false;
-  using limits = std::numeric_limits<I>;
-  switch (n.kind()) {
-    case kind_uint:
-      if (n.u <= static_cast<std::uint64_t>(limits::max())) {
-        out = static_cast<I>(n.u);
-        return true;
-      }
-      break;
-    case kind_int:
-      if constexpr (std::is_signed_v<I>) {
-        if (n.i >= static_cast<std::int64_t>(limits::min())) {
-          out = static_cast<I>(n.i);
-          return true;
-        }
-      }
-      break;
-    default: {
-      // A double converts as the DOM getters convert it (value_inl.h).
-      const auto v = [&] {
-        if constexpr (std::is_signed_v<I>) return int64_of_double(n.d);
-        else return uint64_of_double(n.d);
-      }();
-      if (!v) {
-        if (v.error().code == error_code::type_mismatch)
-          return fail_at(r, error_code::type_mismatch, at, "expected an integer", jot::type::number);
-        break;
-      }
-      if (*v >= limits::min() && *v <= limits::max()) {
-        out = static_cast<I>(*v);
-        return true;
-      }
-      break;
-    }
-  }
+  const u8* const at = r.p;
+  if (JOT_UNLIKELY(at == r.end || json_type_of(*at) != jot::type::number)) return mismatch(r, "expected an integer");
+  node text;
+  const number_scan s = scan_number_general(at, r.end, true, &text);
+  if (JOT_UNLIKELY(s.end == nullptr)) return fail_at(r, s.code, s.at, nullptr);
+  r.p = s.end;
+  const exact_integer e = exact_integer_of_text(at, s.end);
+  if (e.what == exact_integer::outcome::fraction)
+    return fail_at(r, error_code::type_mismatch, at, "expected an integer", jot::type::number);
+  if (e.what == exact_integer::outcome::whole && exact_integer_fits(e, out)) return true;
   return fail_at(r, error_code::number_out_of_range, at, nullptr);
 }
 
@@ -599,8 +604,10 @@ constexpr bool takes(jot::type t, bool integral) noexcept {
   constexpr shape s = typed::shape_v<A>;
   if constexpr (s == shape::proxy) {
     return takes<typename meta<A>::proxy>(t, integral);
-  } else if constexpr (s == shape::optional || s == shape::pointer) {
+  } else if constexpr (s == shape::optional) {
     return t == jot::type::null || takes<typename A::value_type>(t, integral);
+  } else if constexpr (s == shape::pointer) {
+    return t == jot::type::null || takes<typename A::element_type>(t, integral);
   } else if constexpr (s == shape::dom_value || s == shape::raw) {
     return true;
   } else if constexpr (s == shape::enumeration) {

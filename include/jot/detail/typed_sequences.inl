@@ -48,8 +48,11 @@ inline bool read_sequence(reader& r, V& out) {
   if constexpr (!std::random_access_iterator<typename V::iterator>) {
     // std::list: the same reuse, walking the elements already there.
     auto next = out.begin();
-    const bool ok = read_elements(r, [&](std::size_t, const u8* p) {
-      if (next == out.end()) next = out.emplace(out.end());
+    const bool ok = read_elements(r, [&](std::size_t, const u8* p) -> const u8* {
+      if (next == out.end()) {
+        if (!room_for(r, out, p, [&] { return pmr_growth::append(out); })) return nullptr;
+        next = out.emplace(out.end());
+      }
       return read_value_at(r, *next++, p);
     });
     if (ok) out.erase(next, out.end());
@@ -59,10 +62,11 @@ inline bool read_sequence(reader& r, V& out) {
     // The size kept at hand: out.size() again per element reloaded both of
     // the vector's pointers (the reader's stores may alias them).
     std::size_t have = out.size();
-    const bool ok = read_elements(r, [&](std::size_t i, const u8* p) {
+    const bool ok = read_elements(r, [&](std::size_t i, const u8* p) -> const u8* {
       // Elements already there are reused (their strings and vectors keep
       // their capacity); the surplus is erased below.
       if (i == have) {
+        if (!room_for(r, out, p, [&] { return pmr_growth::append(out); })) return nullptr;
         out.emplace_back();
         have = i + 1;
       }
@@ -89,6 +93,7 @@ inline bool read_set(reader& r, S& out) {
   out.clear();
   return read_elements(r, [&](std::size_t, const u8* p) -> const u8* {
     using E = typename S::value_type;
+    if (!room_for(r, out, p, [] { return pmr_growth::construction<E>(); })) return nullptr;
     // With the set's allocator where the element takes it (pmr sets).
     E element = [&] {
       if constexpr (std::is_constructible_v<E, typename S::allocator_type>) return E(out.get_allocator());
@@ -96,6 +101,8 @@ inline bool read_set(reader& r, S& out) {
     }();
     const u8* past = read_value_at(r, element, p);
     if (past == nullptr) return nullptr;
+    // The node, and the element moved into it (a libstdc++ deque builds anew).
+    if (!room_for(r, out, p, [&] { return pmr_growth::insert(out) + pmr_growth::construction<E>(); })) return nullptr;
     if (!out.insert(std::move(element)).second && !r.allow_duplicates)
       return fail_at(r, error_code::duplicate_key, p, "an element equal to an earlier one of the set"), nullptr;
     return past;

@@ -12,6 +12,12 @@ namespace detail {
 // double would be infinite.
 error_code decode_number_text(const char* text, std::size_t length, node* out) noexcept;
 
+// A raw number's text read exactly as an integer (no rounding through a
+// double): type_mismatch when its value is not whole, number_out_of_range
+// when it is whole but does not fit (src/number.cpp).
+result<std::int64_t> int64_of_raw_number(const node* n) noexcept;
+result<std::uint64_t> uint64_of_raw_number(const node* n) noexcept;
+
 inline node numeric_node(const node* n, error_code* ec) noexcept {
   if (n->kind() != kind_raw_number) {
     *ec = error_code::ok;
@@ -24,6 +30,9 @@ inline node numeric_node(const node* n, error_code* ec) noexcept {
 
 // A number stored as a double, as an integer: exact when it is whole and fits;
 // number_out_of_range when whole but outside; type_mismatch with a fraction.
+// The double is the text rounded, so a text with more digits than a double
+// holds is judged after rounding (0.99999999999999999999 is 1.0, whole);
+// a number kept as text is read exactly instead (int64_of_raw_number).
 // Every double of magnitude 2^52 or more is whole, so the range tests come
 // first and the fraction test only sees values that convert without overflow.
 // -2^63 counts as outside: integers below INT64_MIN (-9223372036854775809)
@@ -67,10 +76,9 @@ inline result<bool> value::get_bool() const noexcept {
 
 inline result<std::int64_t> value::get_int64() const noexcept {
   if (!n_) return make_error(error_code::not_found);
-  error_code ec;
   if (!is_number()) return make_error(error_code::type_mismatch);
-  detail::node n = detail::numeric_node(n_, &ec);
-  if (ec != error_code::ok) return make_error(ec);
+  if (n_->kind() == detail::kind_raw_number) return detail::int64_of_raw_number(n_);
+  const detail::node& n = *n_;
   if (n.kind() == detail::kind_int) return n.i;
   if (n.kind() == detail::kind_uint) {
     if (n.u > static_cast<std::uint64_t>(INT64_MAX)) return make_error(error_code::number_out_of_range);
@@ -81,10 +89,9 @@ inline result<std::int64_t> value::get_int64() const noexcept {
 
 inline result<std::uint64_t> value::get_uint64() const noexcept {
   if (!n_) return make_error(error_code::not_found);
-  error_code ec;
   if (!is_number()) return make_error(error_code::type_mismatch);
-  detail::node n = detail::numeric_node(n_, &ec);
-  if (ec != error_code::ok) return make_error(ec);
+  if (n_->kind() == detail::kind_raw_number) return detail::uint64_of_raw_number(n_);
+  const detail::node& n = *n_;
   if (n.kind() == detail::kind_uint) return n.u;
   if (n.kind() == detail::kind_int) return make_error(error_code::number_out_of_range);
   return detail::uint64_of_double(n.d);
