@@ -3,8 +3,9 @@
 # 256-bit vectors with AVX-512's masked loads: a 512-bit instruction in a
 # latency-bound loop can lower an Intel core's clock around it, and a compiler
 # may add one on its own (GCC 12 zero-fills a 64-byte struct with a zmm store
-# unless told -mmove-max=256). Stage 1 (namespace isa_avx512::wide) is a
-# throughput loop over whole 64-byte blocks and uses them on purpose.
+# unless told -mmove-max=256). Stage 1 (namespaces isa_avx512::wide and
+# isa_avx512::wide_vbmi2) is a throughput loop over whole 64-byte blocks and
+# uses them on purpose.
 #   cmake -DOBJDUMP=... -DLIBRARY=... -P no_zmm.cmake
 if(NOT OBJDUMP OR NOT EXISTS "${OBJDUMP}")
   message("objdump not found: skipped")
@@ -24,7 +25,7 @@ string(REGEX REPLACE "\n\n" ";" functions "${code}")
 set(found "")
 set(wide 0)
 foreach(f IN LISTS functions)
-  if(f MATCHES "isa_avx512::wide::")
+  if(f MATCHES "isa_avx512::wide(_vbmi2)?::")
     if(f MATCHES "%zmm")
       math(EXPR wide "${wide} + 1")
     endif()

@@ -34,12 +34,35 @@ JOT_TARGET_AVX512_END
 JOT_TARGET_AVX512_WIDE_BEGIN
 namespace jot::detail::isa_avx512::wide {
 namespace {
-std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+std::size_t build_index_bits(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
   return index_blocks<index_classifier>(c, out, out_end, base);
 }
 }  // namespace
 }  // namespace jot::detail::isa_avx512::wide
 JOT_TARGET_AVX512_WIDE_END
+
+JOT_TARGET_AVX512_VBMI2_BEGIN
+namespace jot::detail::isa_avx512::wide_vbmi2 {
+namespace {
+std::size_t build_index_compress(index_cursor& c, index_entry* out, const index_entry* out_end,
+                                 const u8* base) noexcept {
+  return index_blocks<index_classifier>(c, out, out_end, base);
+}
+}  // namespace
+}  // namespace jot::detail::isa_avx512::wide_vbmi2
+JOT_TARGET_AVX512_VBMI2_END
+
+namespace jot::detail::isa_avx512::wide {
+namespace {
+// Outside every target region: the CPU's VBMI2 chooses the entry writer, a
+// read of the CPU model libgcc keeps, once a batch.
+std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512vbmi2") ? wide_vbmi2::build_index_compress(c, out, out_end, base)
+                                               : build_index_bits(c, out, out_end, base);
+}
+}  // namespace
+}  // namespace jot::detail::isa_avx512::wide
 
 namespace jot::detail {
 namespace {

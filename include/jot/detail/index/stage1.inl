@@ -109,6 +109,10 @@ struct word_classifier {
     return ((flags >> 7) * 0x0102040810204080ull) >> 56;
   }
 
+  JOT_ALWAYS_INLINE static index_entry* write(std::uint64_t bits, index_entry offset, index_entry* out) noexcept {
+    return write_entries(bits, offset, out);
+  }
+
   JOT_ALWAYS_INLINE block_classes classify(const u8* block, const u8* at, const u8*, const u8* limit,
                                            std::uint64_t& utf8_state) const noexcept {
     block_classes b;
@@ -144,7 +148,9 @@ struct word_classifier {
 // gives the block's block_classes, where block holds the 64 bytes (the input
 // itself, or a copy padded with spaces), at is where they lie in the input,
 // begin the input's first byte, limit how far UTF-8 sequences may be read,
-// and utf8_state what the UTF-8 check carries from block to block.
+// and utf8_state what the UTF-8 check carries from block to block; and
+// C::write(bits, offset, out) writes a block's entries (write_entries, or a
+// kernel's own way).
 
 // What stage 1 carries from one block to the next (index_cursor's fields).
 struct block_carry {
@@ -180,7 +186,7 @@ JOT_ALWAYS_INLINE index_entry* index_block(const C& classifier, const u8* block,
   carry.escaped = escape_carry;
   carry.scalar = scalar_bytes >> 63;
   carry.utf8 = utf8;
-  return write_entries(entries, offset, out);
+  return C::write(entries, offset, out);
 }
 
 // Stage 1 with classifier C (see index_function in structural_index.h).

@@ -44,6 +44,10 @@ struct vector_classifier {
     }
   }
 
+  JOT_ALWAYS_INLINE static index_entry* write(std::uint64_t bits, index_entry offset, index_entry* out) noexcept {
+    return write_entries(bits, offset, out);
+  }
+
   // A register's mask as bits [r * width, (r + 1) * width) of a block's.
   static std::uint64_t placed(typename V::mask m, int r) noexcept {
     return static_cast<std::uint64_t>(m) << (r * V::width);

@@ -151,6 +151,9 @@ inline constexpr splat_rows splat_table = [] {
 #define JOT_TARGET_AVX512_WIDE_BEGIN \
   _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512vl,bmi,pclmul\"))), apply_to = function)")
 #define JOT_TARGET_AVX512_WIDE_END _Pragma("clang attribute pop")
+#define JOT_TARGET_AVX512_VBMI2_BEGIN \
+  _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,pclmul\"))), apply_to = function)")
+#define JOT_TARGET_AVX512_VBMI2_END _Pragma("clang attribute pop")
 #else
 #define JOT_TARGET_SSE42_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"ssse3,sse4.2,pclmul\")")
 #define JOT_TARGET_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,bmi,pclmul\")")
@@ -162,6 +165,11 @@ inline constexpr splat_rows splat_table = [] {
 #define JOT_TARGET_AVX512_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
 #define JOT_TARGET_AVX512_WIDE_BEGIN JOT_TARGET_AVX512_BEGIN
 #define JOT_TARGET_AVX512_WIDE_END JOT_TARGET_AVX512_END
+#define JOT_TARGET_AVX512_VBMI2_BEGIN                                                          \
+  _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,pclmul\")") \
+  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")   \
+  _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")
+#define JOT_TARGET_AVX512_VBMI2_END JOT_TARGET_AVX512_END
 // The avx512 kernel's masked load: GCC compiles it in the kernel's region.
 #define JOT_AVX512_LOAD
 #endif
