@@ -17,6 +17,9 @@ FUZZ_CC ?= clang
 FUZZ_BUILD := build/fuzz
 FUZZ_REPLAY_BUILD := build/fuzz-replay
 TSAN_BUILD := build/tsan
+# The files of the suites test-tsan runs (its --gtest_filter), and the
+# allocation counter they use, built alone.
+TSAN_TEST_FILES := alloc_counter_test.cpp;threads_test.cpp;parallel_test.cpp;parallel_stream_test.cpp;typed_parallel_test.cpp;typed_parallel_stream_test.cpp
 # Seeds larger than this stay out of libFuzzer runs (they slow every mutation);
 # the replay tests still run every file.
 FUZZ_SEED_MAX ?= 65536
@@ -73,7 +76,8 @@ test-tsan: deps
 	@if $(tsan_probe); then \
 	  set -e; \
 	  CXX=$(TSAN_CXX) $(CMAKE) -S . -B $(TSAN_BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	    -DCMAKE_CXX_COMPILER=$(TSAN_CXX) -DJOT_SANITIZE=thread -DJOT_BUILD_TESTS=ON -DJOT_BUILD_TOOLS=OFF; \
+	    -DCMAKE_CXX_COMPILER=$(TSAN_CXX) -DJOT_SANITIZE=thread -DJOT_BUILD_TESTS=ON -DJOT_BUILD_TOOLS=OFF \
+	    "-DJOT_TEST_ONLY=$(TSAN_TEST_FILES)"; \
 	  $(CMAKE) --build $(TSAN_BUILD) -j $(JOBS) --target jot_tests; \
 	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(TSAN_BUILD)/tests/jot_tests --gtest_filter='Threads.*:*TypedParallel*:Parallel.*:ParallelStream.*'; \
 	else echo "test-tsan: SKIPPED: ThreadSanitizer cannot build or run here with $(TSAN_CXX)"; fi
