@@ -67,7 +67,7 @@ namespace jot::detail {
 
 // JOT_OPAQUE(x): x (an integer in a register) unchanged, but the compiler
 // may no longer assume anything about its value. Stage 1 writes a block's
-// entries eight at a time; told nothing, GCC 12 proves when the bits run
+// entries four at a time; told nothing, GCC 12 proves when the bits run
 // out and adds a branch per entry to stop early.
 #if defined(__GNUC__) || defined(__clang__)
 #define JOT_OPAQUE(x) __asm__("" : "+r"(x))

@@ -22,18 +22,18 @@ struct block_classes {
 };
 
 // Writes the offset of each set bit of bits (plus `offset`) at out, in
-// order, eight at a time: a group's entries past the last bit hold
-// offset + 64 and lie within the index_block_room the caller keeps. Returns
-// one past the last real entry.
+// order, four at a time (most blocks have few entries): a group's entries
+// past the last bit hold offset + 64 and lie within the index_block_room the
+// caller keeps. Returns one past the last real entry.
 JOT_ALWAYS_INLINE index_entry* write_entries(std::uint64_t bits, index_entry offset, index_entry* out) noexcept {
   index_entry* const stop = out + std::popcount(bits);
   while (out < stop) {
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < 4; ++k) {
       out[k] = offset + static_cast<index_entry>(std::countr_zero(bits));
       bits &= bits - 1;
       JOT_OPAQUE(bits);
     }
-    out += 8;
+    out += 4;
   }
   return stop;
 }
@@ -196,6 +196,8 @@ std::size_t index_blocks_with(index_cursor& c, index_entry* out, const index_ent
   const C classifier;
   index_entry* const first = out;
   const u8* p = c.next;
+  // Locals, not c's fields: the entries' vector stores may alias c.
+  const u8* const begin = c.begin;
   const u8* const end = c.end;
   const bool validate = c.validate_utf8;
   block_carry carry{c.in_string, c.escaped, c.scalar, c.utf8_incomplete};
@@ -211,14 +213,15 @@ std::size_t index_blocks_with(index_cursor& c, index_entry* out, const index_ent
     if (blocks == 0) break;
     const u8* const stop = p + 64 * blocks;
     index_entry* last_out = out;
-    for (; p != stop; p += 64) {
-      last_out = out;
-      out = index_block<C, Comments>(classifier, p, p, c.begin, end, carry, static_cast<index_entry>(p - base), out);
-      if (JOT_UNLIKELY(out == nullptr)) {
-        out = last_out;
+    auto offset = static_cast<index_entry>(p - base);
+    for (; p != stop; p += 64, offset += 64) {
+      index_entry* const next = index_block<C, Comments>(classifier, p, p, begin, end, carry, offset, out);
+      if (JOT_UNLIKELY(next == nullptr)) {
         status = index_status::anomaly;
         goto done;
       }
+      last_out = out;
+      out = next;
     }
     // An input that ends with a whole block and a UTF-8 sequence cut by its
     // end (a partial last block shows that in its padding): that block is
@@ -238,7 +241,7 @@ std::size_t index_blocks_with(index_cursor& c, index_entry* out, const index_ent
     alignas(64) u8 padded[64];
     std::memset(padded, ' ', sizeof padded);
     std::memcpy(padded, p, static_cast<std::size_t>(end - p));
-    index_entry* const next = index_block<C, Comments>(classifier, padded, p, c.begin, end, carry,
+    index_entry* const next = index_block<C, Comments>(classifier, padded, p, begin, end, carry,
                                                        static_cast<index_entry>(p - base), out);
     if (next == nullptr) {
       status = index_status::anomaly;

@@ -16,7 +16,6 @@ struct vector_classifier {
   using utf8_rules = typename checks::utf8_rules;
 
   bytes quote_byte, backslash_byte, slash_byte, bit5, controls_below, zero, space_row, op_row;
-  utf8_rules utf8;
 
   vector_classifier() noexcept {
     constexpr u8 x = 0xFF;
@@ -40,12 +39,34 @@ struct vector_classifier {
       op_row = V::table(ops);
       JOT_KEEP_IN_REGISTER(space_row);
       JOT_KEEP_IN_REGISTER(op_row);
-      if constexpr (ValidateUtf8) utf8 = checks::utf8_constants();
     }
   }
 
   JOT_ALWAYS_INLINE static index_entry* write(std::uint64_t bits, index_entry offset, index_entry* out) noexcept {
     return write_entries(bits, offset, out);
+  }
+
+  // The vector UTF-8 check of a block with a byte >= 0x80 (or a sequence
+  // running into it): nonzero when it has an error.
+  JOT_ALWAYS_INLINE static std::uint64_t utf8_errors_in(const u8* block, const u8* at, const u8* begin,
+                                                        std::uint64_t& utf8_state) noexcept {
+    const utf8_rules utf8 = checks::utf8_constants();
+    bytes in[registers];
+    for (int r = 0; r < registers; ++r) in[r] = V::load(block + r * V::width);
+    // What precedes the block: the input's register before it, or nothing
+    // (a sequence boundary) at the input's start.
+    const bytes before = at == begin ? V::splat(0) : V::load(at - V::width);
+    bytes error = checks::utf8_errors(in[0], before, utf8);
+    for (int r = 1; r < registers; ++r) error = V::bit_or(error, checks::utf8_errors(in[r], in[r - 1], utf8));
+    utf8_state = utf8_cut_bytes(block + 64) != 0 ? 1 : 0;
+    return V::nonzero_mask(error);
+  }
+  // The same out of line. With 16 vector registers, the check's constants
+  // and temporaries inline push the block loop's own constants to the stack
+  // (GCC 12): out of line, the loop over ASCII blocks keeps them in registers.
+  JOT_NOINLINE static std::uint64_t utf8_errors_apart(const u8* block, const u8* at, const u8* begin,
+                                                      std::uint64_t& utf8_state) noexcept {
+    return utf8_errors_in(block, at, begin, utf8_state);
   }
 
   // A register's mask as bits [r * width, (r + 1) * width) of a block's.
@@ -84,13 +105,11 @@ struct vector_classifier {
       for (int r = 1; r < registers; ++r) any = V::bit_or(any, in[r]);
       if (V::to_mask(V::lt(any, zero)) != 0 || utf8_state != 0) {
         if constexpr (V::has_lookup) {
-          // What precedes the block: the input's register before it, or
-          // nothing (a sequence boundary) at the input's start.
-          const bytes before = at == begin ? zero : V::load(at - V::width);
-          bytes error = checks::utf8_errors(in[0], before, utf8);
-          for (int r = 1; r < registers; ++r) error = V::bit_or(error, checks::utf8_errors(in[r], in[r - 1], utf8));
-          b.utf8_error = V::nonzero_mask(error);
-          utf8_state = utf8_cut_bytes(block + 64) != 0 ? 1 : 0;
+          if constexpr (V::register_file >= 32) {
+            b.utf8_error = utf8_errors_in(block, at, begin, utf8_state);
+          } else {
+            b.utf8_error = utf8_errors_apart(block, at, begin, utf8_state);
+          }
         } else {
           b.utf8_error = utf8_block_errors_scalar(block, block == at ? limit : block + 64, utf8_state);
         }

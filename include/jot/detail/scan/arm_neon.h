@@ -19,6 +19,7 @@ struct neon_vectors {
   using flags = uint8x16_t;
   using mask = std::uint32_t;
   static constexpr int width = 16;
+  static constexpr int register_file = 32;
   static constexpr bool has_lookup = true;
   static constexpr bool has_partial_load = false;
 

@@ -14,6 +14,7 @@
 //                             0x00/0xFF bytes, or an AVX-512 mask register
 //   mask                      an unsigned integer, bit i for byte i
 //   width                     bytes per register (16, 32 or 64)
+//   register_file             vector registers the ISA has (16 or 32)
 //   has_lookup                lookup16, prev and the UTF-8 validator exist
 //   has_partial_load          load_partial exists (AVX-512 masked loads)
 //   load(p)                   width bytes from p, unaligned

@@ -8,6 +8,7 @@ struct x86_128_vectors {
   using flags = __m128i;
   using mask = std::uint32_t;
   static constexpr int width = 16;
+  static constexpr int register_file = 16;
   static constexpr bool has_lookup = true;
   static constexpr bool has_partial_load = false;
 

@@ -11,6 +11,7 @@ struct x86_256_vectors {
   using flags = __m256i;
   using mask = std::uint32_t;
   static constexpr int width = 32;
+  static constexpr int register_file = 16;
   static constexpr bool has_lookup = true;
   static constexpr bool has_partial_load = false;
 

@@ -12,6 +12,7 @@ struct x86_512_vectors {
   using flags = __mmask64;
   using mask = std::uint64_t;
   static constexpr int width = 64;
+  static constexpr int register_file = 32;
   static constexpr bool has_lookup = true;
   static constexpr bool has_partial_load = true;
 
