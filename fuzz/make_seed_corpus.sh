@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer index_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -61,6 +61,10 @@ seed() {
   # on the SSE2 kernel (option byte, kernel byte)
   { printf '\000\000'; cat "$2"; } >"$out/visit_fuzzer/$1"
   { printf '\050\002'; cat "$2"; } >"$out/visit_fuzzer/stop_$1"
+  # index: strict in a one-block window, then comments allowed and UTF-8 not
+  # validated in the largest window (option byte)
+  { printf '\000'; cat "$2"; } >"$out/index_fuzzer/$1"
+  { printf '\377'; cat "$2"; } >"$out/index_fuzzer/lenient_$1"
   # mutable: a growing arena and one edit of each kind, then a 1 KB buffer;
   # documents up to 64 KB (every edit rewrites and re-reads the whole document)
   if [ "$(wc -c <"$2")" -le 65536 ]; then
