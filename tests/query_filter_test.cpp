@@ -320,6 +320,12 @@ TEST(QueryFilter, WellTypedness) {
   EXPECT_EQ(compile_error("$[?@[0, 1] == 1]"), "query_type@3");
   EXPECT_EQ(compile_error("$[?@[0:1] == 1]"), "query_type@3");
   EXPECT_EQ(compile_error("$[?@[0]['a'].b == 1]"), "ok");
+  // A singular query's brackets hold no blank (name-segment, index-segment);
+  // blanks between its segments are fine.
+  EXPECT_EQ(compile_error("$[?@[ 'a' ] == 1]"), "query_type@3");
+  EXPECT_EQ(compile_error("$[?length(@[0 ]) == 1]"), "query_type@10");
+  EXPECT_EQ(compile_error("$[?@ ['a'] .b [0] == 1]"), "ok");
+  EXPECT_EQ(compile_error("$[?@[ 'a' ]]"), "ok");  // as a test it need not be singular
   EXPECT_EQ(compile_error("$[?$[0] == 1]"), "ok");
   EXPECT_EQ(compile_error("$[?length(@)]"), "query_type@3");
   EXPECT_EQ(compile_error("$[?count(@)]"), "query_type@3");

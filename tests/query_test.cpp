@@ -210,7 +210,7 @@ TEST(Query, Whitespace) {
 // Each bad query fails with the code and the byte offset given.
 TEST(Query, SyntaxErrorsNameTheByte) {
   const struct {
-    const char* text;
+    std::string_view text;
     const char* expected;
   } cases[] = {
       {"", "query_syntax@0"},
@@ -243,6 +243,8 @@ TEST(Query, SyntaxErrorsNameTheByte) {
       {"$['\\ud800\\u0041']", "query_syntax@3"},
       {"$['\\udc00']", "query_syntax@3"},
       {"$['a\tb']", "query_syntax@4"},
+      {std::string_view("$[\"\0\"]", 5), "query_syntax@3"},  // a raw NUL: escape it
+      {std::string_view("$['\0']", 5), "query_syntax@3"},
       {"$['\xff']", "query_syntax@3"},
       {"$.\xc3", "query_syntax@2"},
       {"$.a$", "query_syntax@3"},

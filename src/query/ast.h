@@ -40,6 +40,7 @@ struct selector {
 
 struct segment {
   bool descendant = false;  // ..[...]: the input node and every descendant
+  bool spaced = false;      // blanks inside its brackets: never part of a singular query
   std::uint32_t count = 0;
   const selector* selectors = nullptr;
 };

@@ -147,7 +147,8 @@ class parser {
       }
       segment s;
       if (!one_segment(s) || !push(list, s)) return false;
-      if (s.descendant || s.count != 1 ||
+      // RFC 9535's singular-query-segments allow no blank inside brackets.
+      if (s.descendant || s.spaced || s.count != 1 ||
           (s.selectors[0].kind != selector_kind::name && s.selectors[0].kind != selector_kind::index))
         q.singular = false;
     }
@@ -188,10 +189,14 @@ class parser {
     ++lx_.p;
     arena_list<selector> list;
     for (;;) {
+      const char* before = lx_.p;
       lx_.skip_blanks();
+      s.spaced = s.spaced || lx_.p != before;
       selector sel;
       if (!one_selector(sel) || !push(list, sel)) return false;
+      before = lx_.p;
       lx_.skip_blanks();
+      s.spaced = s.spaced || lx_.p != before;
       if (lx_.peek() == ',') {
         ++lx_.p;
         continue;
