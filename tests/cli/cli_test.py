@@ -1142,6 +1142,14 @@ class query(case):
         code, out, err = run("query", "--max-depth", str(depth), "$..*..*..*", path)
         self.assertEqual((code, out), (EXIT_INVALID, b""))
         self.assertEqual(err, (path + ": nodelist larger than options::max_nodes (query_limit)\n").encode())
+        # A flat document larger than the library's default bound: $..* still
+        # works (the bound grows with the document), $..*..* too, as it adds
+        # nothing below scalars.
+        n = 600000
+        flat = self.write("flat.json", b"[" + b",".join([b"7"] * n) + b"]")
+        for query_text in ("$..*", "$..*..*", "$[*]"):
+            code, out, err = run("query", "-r", query_text, flat)
+            self.assertEqual((code, err, out.count(b"\n")), (EXIT_OK, b"", n if query_text != "$..*..*" else 0))
         bad = self.write("bad.json", b'{"a": }')
         code, out, err = run("query", "$.a", bad)
         self.assertEqual((code, out), (EXIT_INVALID, b""))

@@ -10,7 +10,9 @@
 // error (exit 2) printed as <query>:LINE:COLUMN: message (code), then the
 // query's line with a caret under the offending byte. An evaluation that
 // fails (a limit of jot/query.h) reports NAME: message and exits 1, as does
-// a document that is not JSON. An empty nodelist is a success: [].
+// a document that is not JSON. An empty nodelist is a success: []. The
+// bound on a nodelist's size is the library's default or twice the
+// document's count of values, whichever is larger.
 //
 // --stream (evaluating on a stream without a DOM) is not in this version: it
 // is refused with a message saying so.
@@ -107,7 +109,19 @@ int run_query(const invocation& inv) {
   // Evaluates and prints one document; exit_usage when the output failed.
   auto one = [&](const jot::document& doc, const std::string& suffix) {
     a.reset();
-    const jot::result<jot::path::nodelist> nodes = jot::path::evaluate(*q, doc.root(), a);
+    // The library's default bound on a nodelist stops $..*..* from growing
+    // as the square of a document, but a plain $..* on a large file must
+    // work: twice the document's values (keys included) is allowed here, so
+    // each segment may select every value about twice over.
+    jot::result<jot::path::query> here = *q;
+    const std::size_t values = doc.root().preorder().size();
+    jot::path::options o;
+    if (values > o.max_nodes / 2) {
+      o.max_nodes = 2 * values;
+      here = jot::path::compile(text, a, o);
+      if (!here) return exit_usage;  // it compiled once: only memory can fail
+    }
+    const jot::result<jot::path::nodelist> nodes = jot::path::evaluate(*here, doc.root(), a);
     if (!nodes) {
       std::fprintf(stderr, "%s: %s (%s)%s\n", display_name(path).c_str(), nodes.error().message,
                    jot::error_code_name(nodes.error().code), suffix.c_str());
