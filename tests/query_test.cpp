@@ -131,6 +131,16 @@ TEST(Query, SliceSelector) {  // section 2.3.4.3
   EXPECT_EQ(query(R"({"a": 1})", "$[0:1]"), "");
 }
 
+// Several selectors in one segment: their results concatenated in selector
+// order (section 2.5.1.2), duplicates kept.
+TEST(Query, SelectorsInOneSegment) {
+  EXPECT_EQ(query(R"({"a": 1, "b": 2, "c": [3]})", "$['b', 'a', 'b']"), "$['b']=2\n$['a']=1\n$['b']=2");
+  EXPECT_EQ(query("[10, 11, 12]", "$[0, 'a', -1, 1:2, ?@ > 11, *]"),
+            "$[0]=10\n$[2]=12\n$[1]=11\n$[2]=12\n$[0]=10\n$[1]=11\n$[2]=12");
+  EXPECT_EQ(query(R"({"a": [1, 2]})", "$..['a', 0]"), "$['a']=[1,2]\n$['a'][0]=1");
+  EXPECT_EQ(query(R"({"a": {"b": 1}})", "$['a']['b']"), query(R"({"a": {"b": 1}})", "$.a.b"));
+}
+
 TEST(Query, DescendantSegment) {  // section 2.5.2.3
   const char* doc = R"({"o": {"j": 1, "k": 2}, "a": [5, 3, [{"j": 4}, {"k": 6}]]})";
   EXPECT_EQ(query(doc, "$..j"), "$['o']['j']=1\n$['a'][2][0]['j']=4");

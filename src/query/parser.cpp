@@ -330,7 +330,6 @@ class parser {
     if (lx_.peek() == '!') {
       ++lx_.p;
       lx_.skip_blanks();
-      const std::size_t at = lx_.offset();
       expr* inner;
       if (lx_.peek() == '(') {
         inner = parenthesized();
@@ -344,7 +343,6 @@ class parser {
       std::size_t n;
       if (comparison_ahead(op, n))
         return bad(error_code::query_syntax, lx_.offset(), "'!' negates a test, not a comparison: add parentheses");
-      (void)at;
       return binary(expr_kind::logical_not, inner, nullptr);
     }
     if (lx_.peek() == '(') return parenthesized();
