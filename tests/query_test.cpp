@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "alloc_counter.h"
 #include "query_cases.h"
 
 namespace {
@@ -392,12 +393,15 @@ TEST(Query, FixedBufferArena) {
   for (std::size_t size = 0; size <= 8192 && !succeeded; size += 64) {
     std::string buffer(size + 1, '\0');
     jot::arena a(buffer.data(), size);
+    // Nothing but the arena: no operator new, no malloc.
+    const std::size_t before = jot_test::allocation_count();
     auto q = jot::path::compile("$..book[?@.price < 10 && match(@.category, 'ref.*')].title", a);
+    auto r = q ? jot::path::evaluate(*q, doc->root(), a) : jot::result<jot::path::nodelist>(q.error());
+    if (jot_test::malloc_is_counted()) EXPECT_EQ(jot_test::allocation_count(), before) << size;
     if (!q) {
       EXPECT_EQ(q.error().code, jot::error_code::capacity_exceeded);
       continue;
     }
-    auto r = jot::path::evaluate(*q, doc->root(), a);
     if (!r) {
       EXPECT_EQ(r.error().code, jot::error_code::capacity_exceeded);
       continue;
