@@ -145,9 +145,9 @@ class arguments(case):
             code, out, err = run(flag)
             self.assertEqual((code, err), (EXIT_OK, b""))
             self.assertTrue(out.startswith(b"usage: jot"), out)
-            for word in (b"validate", b"minify", b"pretty", b"get", b"--comments",
+            for word in (b"validate", b"minify", b"pretty", b"get", b"query", b"--comments",
                          b"--trailing-commas", b"--max-depth", b"--indent", b"--pretty",
-                         b"--normalize-numbers"):
+                         b"--normalize-numbers", b"--paths", b"--stream"):
                 self.assertIn(word, out)
         # Help wins wherever it appears among valid arguments.
         self.assertEqual(run("pretty", "--help")[:2], run("--help")[:2])
