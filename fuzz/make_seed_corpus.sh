@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer index_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer index_fuzzer query_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -33,6 +33,16 @@ printf '\000{"id":"a","imp":[],"counts":{},"any":null,"shape":{"kind":"square","
   >"$out/typed_fuzzer/tagged_first"
 printf '\000{"id":"a","imp":[],"counts":{},"any":1,"shape":{"w":1,"h":2,"kind":"format"},"test":false}' \
   >"$out/typed_fuzzer/tagged_last"
+
+# query: the option byte (0: defaults), then a query; one of each kind
+# (fuzz/query_fuzzer.cpp evaluates them on its own fixed document)
+q=0
+for text in '$..*' '$.a[1:-1:2]' '$["b"].c[?@ == "x" || length(@) > 1]' \
+    "\$.s[?match(@, '[0-9]{4}-.*') && !search(@, '\\\\p{Lu}')]" '$[?count(@.*) >= value($.b..[0][0])]' \
+    '$.a[?@ < 2.5 && @ != $.n]' '$..[::-1]' "\$['k\\'\\n']"; do
+  q=$((q + 1))
+  { printf '\000'; printf '%s' "$text"; } >"$out/query_fuzzer/q$q"
+done
 
 if [ ! -f "$data/README.md" ]; then
   echo "make_seed_corpus: shared data not found (set JOT_DATA_DIR); seed corpora left empty"

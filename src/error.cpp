@@ -44,6 +44,9 @@ const char* error_code_name(error_code code) noexcept {
     case error_code::patch_test_failed: return "patch_test_failed";
     case error_code::invalid_patch: return "invalid_patch";
     case error_code::cancelled: return "cancelled";
+    case error_code::query_syntax: return "query_syntax";
+    case error_code::query_type: return "query_type";
+    case error_code::query_limit: return "query_limit";
   }
   return "unknown";
 }

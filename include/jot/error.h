@@ -52,6 +52,9 @@ enum class error_code : std::uint8_t {
   patch_test_failed = 33,       // "JSON Patch test failed" (a "test" operation did not match)
   invalid_patch = 34,           // "invalid JSON Patch" (a malformed operation)
   cancelled = 35,               // "stopped by the visitor" (jot::visit: an event returned false)
+  query_syntax = 36,            // "invalid JSONPath query" (jot/query.h: offset names the byte)
+  query_type = 37,              // "ill-typed JSONPath filter" (jot/query.h: RFC 9535 section 2.4.3)
+  query_limit = 38,             // "JSONPath query limit exceeded" (jot/query.h: path::options)
 };
 
 // Returns the default message of a code: a static string, never null.
@@ -93,6 +96,9 @@ constexpr const char* default_message(error_code code) noexcept {
     case error_code::patch_test_failed: return "JSON Patch test failed";
     case error_code::invalid_patch: return "invalid JSON Patch";
     case error_code::cancelled: return "stopped by the visitor";
+    case error_code::query_syntax: return "invalid JSONPath query";
+    case error_code::query_type: return "ill-typed JSONPath filter";
+    case error_code::query_limit: return "JSONPath query limit exceeded";
   }
   return "unknown error";
 }

@@ -27,6 +27,7 @@
 #include "jot/parse.h"
 #include "jot/patch.h"
 #include "jot/pointer.h"
+#include "jot/query.h"
 #include "jot/value.h"
 #include "jot/sink.h"
 #include "jot/stream.h"

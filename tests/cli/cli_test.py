@@ -5,7 +5,7 @@ exact stdout, stderr and exit status.
 usage: cli_test.py --jot PATH [--data-dir DIR] [--version X.Y.Z] [GROUP...]
 
 GROUP is a test class name (arguments, validate, rewrite, get, patch, stdin,
-parse_flags, ndjson, streaming); none means all. Expected results are derived from the inputs
+parse_flags, ndjson, streaming, query); none means all. Expected results are derived from the inputs
 (positions are computed from the bytes, values compared through Python's json
 module), never copied from a previous run. Cases that need the shared data
 skip when it is missing (JOT_DATA_DIR, else --data-dir); when every case of
@@ -145,9 +145,9 @@ class arguments(case):
             code, out, err = run(flag)
             self.assertEqual((code, err), (EXIT_OK, b""))
             self.assertTrue(out.startswith(b"usage: jot"), out)
-            for word in (b"validate", b"minify", b"pretty", b"get", b"--comments",
+            for word in (b"validate", b"minify", b"pretty", b"get", b"query", b"--comments",
                          b"--trailing-commas", b"--max-depth", b"--indent", b"--pretty",
-                         b"--normalize-numbers"):
+                         b"--normalize-numbers", b"--paths", b"--stream"):
                 self.assertIn(word, out)
         # Help wins wherever it appears among valid arguments.
         self.assertEqual(run("pretty", "--help")[:2], run("--help")[:2])
@@ -1038,7 +1038,136 @@ class streaming(case):
                               .encode()))
 
 
-GROUPS = [arguments, validate, rewrite, get, patch, stdin, parse_flags, ndjson, streaming]
+class query(case):
+    """jot query: JSONPath (RFC 9535). Expected nodelists are computed here
+    from the document with Python (never copied from a run)."""
+    DOC = {"store": {"book": [{"title": "A", "price": 8.95, "tags": ["x"]},
+                              {"title": "B\u00e9", "price": 12, "isbn": "1-2"},
+                              {"title": "C", "price": 22.5}],
+                     "bicycle": {"color": "red", "price": 399}},
+           "it's": "q\n"}
+
+    def doc_path(self):
+        return self.write("doc.json", json.dumps(self.DOC, ensure_ascii=False).encode())
+
+    @staticmethod
+    def compact(value):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def test_values(self):
+        path = self.doc_path()
+        books = self.DOC["store"]["book"]
+        cases = {
+            "$.store.book[*].title": [b["title"] for b in books],
+            "$..price": [b["price"] for b in books] + [399],
+            "$.store.book[?@.price < 20].title": [b["title"] for b in books if b["price"] < 20],
+            "$.store.book[?@.isbn]": [b for b in books if "isbn" in b],
+            "$.store.book[-1:0:-1].title": [b["title"] for b in books[:0:-1]],
+            "$.store.book[?match(@.title, 'B.')].price": [12],
+            "$.nothing": [],
+            "$": [self.DOC],
+        }
+        for query_text, expected in cases.items():
+            with self.subTest(query=query_text):
+                self.assert_run(["query", query_text, path], EXIT_OK, self.compact(expected) + b"\n")
+
+    def test_paths(self):
+        path = self.doc_path()
+        self.assert_run(["query", "--paths", "$.store.book[?@.price > 10].title", path], EXIT_OK,
+                        self.compact(["$['store']['book'][1]['title']", "$['store']['book'][2]['title']"]) + b"\n")
+        # Names are escaped as section 2.7 says: the quote, the newline.
+        self.assert_run(["query", "--paths", "$[?@ == 'q\\n']", path], EXIT_OK,
+                        self.compact(["$['it\\'s']"]) + b"\n")
+        self.assert_run(["query", "--paths", "-r", "$.store.*", path], EXIT_OK,
+                        b"$['store']['book']\n$['store']['bicycle']\n")
+
+    def test_raw_and_pretty(self):
+        path = self.doc_path()
+        self.assert_run(["query", "-r", "$.store.book[:2].title", path], EXIT_OK, "A\nB\u00e9\n".encode())
+        self.assert_run(["query", "-r", "$.store.book[0].tags", path], EXIT_OK, b'["x"]\n')
+        self.assert_run(["query", "--pretty", "$.store.bicycle", path], EXIT_OK,
+                        pretty_text([self.DOC["store"]["bicycle"]], 2))
+        self.assert_run(["query", "$.store.bicycle.price", "--indent", "3", path], EXIT_OK,
+                        pretty_text([399], 3))
+
+    def test_numbers_as_written(self):
+        path = self.write("n.json", b'[1.50, 10e-1, 9007199254740993]')
+        self.assert_run(["query", "$[?@ >= 1]", path], EXIT_OK, b"[1.50,10e-1,9007199254740993]\n")
+        self.assert_run(["query", "$[?@ == 9007199254740993]", path], EXIT_OK, b"[9007199254740993]\n")
+
+    def test_stdin_and_ndjson(self):
+        data = json.dumps(self.DOC).encode()
+        self.assert_run(["query", "$.store.bicycle.color"], EXIT_OK, b'["red"]\n', stdin=data)
+        self.assert_run(["query", "$.store.bicycle.color", "-"], EXIT_OK, b'["red"]\n', stdin=data)
+        lines = b'{"a": 1}\n{"a": [2, 3]}\n{"b": 4}\n'
+        self.assert_run(["query", "-l", "$..a"], EXIT_OK, b"[1]\n[[2,3]]\n[]\n", stdin=lines)
+        self.assert_run(["query", "-l", "-r", "$.a"], EXIT_OK, b"1\n[2,3]\n", stdin=lines)
+        ndjson = self.write("d.ndjson", lines)
+        self.assert_run(["query", "-l", "--threads", "2", "$.b", ndjson], EXIT_OK, b"[]\n[]\n[4]\n")
+        # A bad line keeps its output line, and makes the exit status 1.
+        code, out, err = run("query", "-l", "$.a", stdin=b'{"a": 1}\n{oops\n{"a": 2}\n')
+        self.assertEqual((code, out), (EXIT_INVALID, b"[1]\n\n[2]\n"))
+        self.assertTrue(err.startswith(b"<stdin>:2:2: "), err)
+        self.assertTrue(err.endswith(b" (document 2)\n"), err)
+
+    def test_bad_query_points_at_the_byte(self):
+        path = self.doc_path()
+        for query_text, offset, code in (("$.store[1 2]", 10, "query_syntax"),
+                                         ("$[01]", 2, "query_syntax"),
+                                         ("store", 0, "query_syntax"),
+                                         ("$[?length(@.*) > 1]", 10, "query_type"),
+                                         ("$[?value(@..x)]", 3, "query_type"),
+                                         ("$['a\\q']", 4, "query_syntax"),
+                                         ("$.a ", 3, "query_syntax")):
+            with self.subTest(query=query_text):
+                got_code, out, err = run("query", query_text, path)
+                self.assertEqual((got_code, out), (EXIT_USAGE, b""))
+                lines = err.decode().split("\n")
+                self.assertRegex(lines[0], r"^jot: <query>:1:{}: \S.* \({}\)$".format(offset + 1, code))
+                self.assertEqual(lines[1], "  " + query_text)
+                self.assertEqual(lines[2], "  " + " " * offset + "^")
+                self.assertEqual(lines[3:], [""])
+        # The line of a query written on several lines.
+        code, out, err = run("query", "$[1,\n 2 3]", path)
+        self.assertEqual((code, err), (EXIT_USAGE, b"jot: <query>:2:4: expected ',' or ']' after a selector "
+                                                   b"(query_syntax)\n   2 3]\n     ^\n"))
+        # The query is checked before the input is read.
+        code, out, err = run("query", "$[", os.path.join(self.tmp, "missing.json"))
+        self.assertEqual(code, EXIT_USAGE)
+        self.assertTrue(err.startswith(b"jot: <query>:1:3: "), err)
+
+    def test_limits_and_invalid_input(self):
+        depth = 1500
+        path = self.write("deep.json", b"[" * depth + b"]" * depth)
+        code, out, err = run("query", "--max-depth", str(depth), "$..*..*..*", path)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertEqual(err, (path + ": nodelist larger than options::max_nodes (query_limit)\n").encode())
+        # A flat document larger than the library's default bound: $..* still
+        # works (the bound grows with the document), $..*..* too, as it adds
+        # nothing below scalars.
+        n = 600000
+        flat = self.write("flat.json", b"[" + b",".join([b"7"] * n) + b"]")
+        for query_text in ("$..*", "$..*..*", "$[*]"):
+            code, out, err = run("query", "-r", query_text, flat)
+            self.assertEqual((code, err, out.count(b"\n")), (EXIT_OK, b"", n if query_text != "$..*..*" else 0))
+        bad = self.write("bad.json", b'{"a": }')
+        code, out, err = run("query", "$.a", bad)
+        self.assertEqual((code, out), (EXIT_INVALID, b""))
+        self.assertTrue(err.startswith((bad + ":1:7: ").encode()), err)
+
+    def test_arguments(self):
+        path = self.doc_path()
+        self.assert_usage_error(["query"], "query takes QUERY and at most one FILE, got 0 operand(s)")
+        self.assert_usage_error(["query", "$", path, path], "query takes QUERY and at most one FILE, got 3 operand(s)")
+        self.assert_usage_error(["query", "--stream", "$", path],
+                                "query --stream is not supported yet: the whole input is parsed, then queried "
+                                "(docs/query.md)")
+        self.assert_usage_error(["get", "--paths", path, ""], "option --paths does not apply to get")
+        self.assert_usage_error(["minify", "--stream", path], "option --stream does not apply to minify")
+        self.assert_usage_error(["query", "--sort-keys", "$", path], "option --sort-keys does not apply to query")
+
+
+GROUPS = [arguments, validate, rewrite, get, patch, stdin, parse_flags, ndjson, streaming, query]
 
 
 def main():

@@ -6,8 +6,8 @@
 //
 // Exit codes, stable and documented in docs/cli.md:
 //   0  success
-//   1  the input is not valid JSON, `get` found no value at the pointer, or
-//      a patch failed
+//   1  the input is not valid JSON, `get` found no value at the pointer, a
+//      patch failed, or a query's evaluation reached a limit
 //   2  usage error (bad arguments) or I/O error (unreadable input, failed write)
 #pragma once
 
@@ -45,7 +45,9 @@ struct invocation {
   bool sort_keys = false;                  // --sort-keys: object members sorted by key bytes
   bool normalize_numbers = false;          // --normalize-numbers: numbers written from their value
                                            // (shortest double, ".0" on whole doubles), not as written
-  bool raw = false;                        // get -r / --raw: strings without quotes or escapes
+  bool raw = false;                        // get, query -r / --raw: strings without quotes or escapes
+  bool paths = false;                      // query --paths: normalized paths instead of values
+  bool stream = false;                     // query --stream: refused (not in this version)
   bool ndjson = false;                     // -l / --ndjson: one document per line (validate,
                                            // minify, get)
   std::uint32_t threads = 1;               // --threads N: threads parsing -l input (0 = all cores)
@@ -59,6 +61,7 @@ int run_pretty(const invocation& inv);
 int run_get(const invocation& inv);
 int run_patch(const invocation& inv);
 int run_merge(const invocation& inv);
+int run_query(const invocation& inv);
 
 // patch and merge (patch.cpp): reads FILE and PATCH, calls edit on a mutable
 // copy of FILE's document and prints it. edit reports its own failure,

@@ -6,6 +6,7 @@
 //   jot get [--pretty|-r] [-l] FILE POINTER...  the values at RFC 6901 JSON Pointers
 //   jot patch [--indent N] FILE PATCH   FILE after an RFC 6902 JSON Patch
 //   jot merge [--indent N] FILE PATCH   FILE after an RFC 7396 JSON Merge Patch
+//   jot query [--paths] [-r] [-l] QUERY [FILE]  the nodes an RFC 9535 JSONPath query selects
 //
 // See docs/cli.md for the full description and the exit codes (cli.h).
 #include <cstdint>
@@ -35,6 +36,10 @@ constexpr const char* usage_text =
     "                                all or nothing\n"
     "  merge [--indent N] FILE PATCH print FILE after the JSON Merge Patch (RFC 7396)\n"
     "                                in PATCH\n"
+    "  query [--paths|-r] QUERY [FILE]\n"
+    "                                print the nodes the JSONPath query (RFC 9535) selects,\n"
+    "                                e.g. '$.users[?@.age > 30].name', as one JSON array;\n"
+    "                                a bad query is reported at its byte (exit 2)\n"
     "\n"
     "FILE '-' (the default when FILE is optional) reads standard input.\n"
     "\n"
@@ -46,17 +51,21 @@ constexpr const char* usage_text =
     "  --max-depth N       reject nesting deeper than N (default 1024)\n"
     "\n"
     "output options:\n"
-    "  --indent N          spaces per level, 0 to 64 (pretty; get, where it implies --pretty)\n"
+    "  --indent N          spaces per level, 0 to 64 (pretty; get and query, where it\n"
+    "                      implies --pretty)\n"
     "  --tab               indent with tabs: one per level, or N with --indent N\n"
-    "                      (pretty; get, where it implies --pretty)\n"
+    "                      (pretty; get and query, where it implies --pretty)\n"
     "  --sort-keys         write object members sorted by key bytes (minify, pretty, get)\n"
     "  --normalize-numbers write numbers from their value, not as written: integers\n"
     "                      exact, others as the nearest double, shortest (1e2 as\n"
     "                      100.0; digits a double cannot hold are lost)\n"
-    "                      (minify, pretty, get, patch, merge)\n"
-    "  --pretty            get: print the value indented (2 spaces unless --indent)\n"
-    "  -r, --raw           get: print a string's text without quotes or escapes\n"
-    "  -l, --ndjson        validate, minify, get: FILE holds one document per line\n"
+    "                      (minify, pretty, get, query, patch, merge)\n"
+    "  --pretty            get, query: print indented (2 spaces unless --indent)\n"
+    "  -r, --raw           get: print a string's text without quotes or escapes;\n"
+    "                      query: one node per line, strings so, others as JSON\n"
+    "  --paths             query: print normalized paths ($['a'][0]), not values\n"
+    "  --stream            query: not supported yet (refused with a message)\n"
+    "  -l, --ndjson        validate, minify, get, query: FILE holds one document per line\n"
     "                      (NDJSON); each is checked or printed on its own line, and\n"
     "                      each bad one reported as FILE:LINE:COLUMN: message (document N)\n"
     "  --threads N         with -l: parse on N threads, output still in input order\n"
@@ -65,8 +74,9 @@ constexpr const char* usage_text =
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
     "\n"
-    "exit status: 0 ok, 1 invalid JSON, no value at the pointer or a failed patch,\n"
-    "             2 bad arguments or an input/output error\n";
+    "exit status: 0 ok, 1 invalid JSON, no value at the pointer, a failed patch or\n"
+    "             a query over its limits, 2 bad arguments (a bad query too) or an\n"
+    "             input/output error\n";
 
 // The most --threads takes: far beyond any core count, low enough that a typo
 // cannot ask for millions of threads.
@@ -97,6 +107,7 @@ struct command {
   bool takes_ndjson;
   bool takes_sort_keys;
   bool writes_json;  // keeps number texts, or takes --normalize-numbers
+  bool takes_query_options = false;  // --paths and --stream
 };
 constexpr command commands[] = {
     {"validate", run_validate, false, false, false, true, false, false},
@@ -105,6 +116,7 @@ constexpr command commands[] = {
     {"get", run_get, true, true, true, true, true, true},
     {"patch", run_patch, true, false, false, false, true, true},
     {"merge", run_merge, true, false, false, false, true, true},
+    {"query", run_query, true, true, true, true, false, true, true},
 };
 
 enum class parsed { run, exit_ok, exit_usage };
@@ -156,6 +168,14 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
     }
     if (arg == "-l" || arg == "--ndjson") {
       inv.ndjson = true;
+      continue;
+    }
+    if (arg == "--paths") {
+      inv.paths = true;
+      continue;
+    }
+    if (arg == "--stream") {
+      inv.stream = true;
       continue;
     }
     if (arg == "--tab") {
@@ -244,6 +264,10 @@ int main(int argc, char** argv) {
     return usage_error("option --raw does not apply to " + std::string(cmd->name));
   if (inv.ndjson && !cmd->takes_ndjson)
     return usage_error("option --ndjson does not apply to " + std::string(cmd->name));
+  if (inv.paths && !cmd->takes_query_options)
+    return usage_error("option --paths does not apply to " + std::string(cmd->name));
+  if (inv.stream && !cmd->takes_query_options)
+    return usage_error("option --stream does not apply to " + std::string(cmd->name));
   if (inv.threads_given && !inv.ndjson)
     return usage_error("option --threads needs --ndjson (-l)");
   if (inv.normalize_numbers && !cmd->writes_json)

@@ -1,0 +1,141 @@
+// jot/query.h - JSONPath (RFC 9535) queries over a parsed or mutable document.
+//
+// A query is compiled once into an arena, then evaluated against any number
+// of documents; each evaluation yields the nodelist, in document order, each
+// node with its normalized path (RFC 9535 section 2.7):
+//
+//   jot::arena a;
+//   auto doc = jot::parse(R"({"store":{"book":[{"price":8},{"price":23}]}})", a);
+//   auto q = jot::path::compile("$.store.book[?@.price < 10]", a);
+//   if (!q) report(q.error());            // query_syntax / query_type, offset = the byte
+//   auto nodes = jot::path::evaluate(*q, doc->root(), a);
+//   for (const jot::path::node& n : *nodes)
+//     print(n.path.text(a).value_or(""), n.value);   // $['store']['book'][0] {"price":8}
+//
+// Every byte a compiled query, a nodelist or a path takes comes from the
+// caller's arena: nothing else is allocated, nothing is global, no exception
+// is thrown, and the C++ stack a query uses is bounded by its own nesting
+// (options::max_depth), never by the document's: descendant segments and
+// deep equality walk with explicit stacks in the arena. What is bounded is in
+// options; docs/query.md says more.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "jot/arena.h"
+#include "jot/error.h"
+#include "jot/mutable.h"
+#include "jot/value.h"
+
+namespace jot::detail::query {
+struct program;  // the compiled query (src/query/ast.h)
+struct step;     // one link of a normalized path (src/query/ast.h)
+}  // namespace jot::detail::query
+
+namespace jot::path {
+
+// Bounds on a query's compilation and evaluation. Exceeding one fails with
+// error_code::query_limit (the arena running out is capacity_exceeded).
+struct options {
+  // Nesting of the query text: brackets, parentheses, function calls and
+  // filter queries inside filters. Bounds the C++ stack that compiling and
+  // evaluating use.
+  std::uint32_t max_depth = 64;
+  // Nodes in any one nodelist, the result's and every intermediate one's
+  // (each segment's, each filter query's): $..*..* on a large document stops
+  // here instead of growing quadratically.
+  std::size_t max_nodes = std::size_t{1} << 20;
+  // Instructions of a match()/search() pattern's automaton: a{1000}{1000}
+  // is refused (the call is false when the pattern comes from the document,
+  // a query_limit error when it is a literal of the query).
+  std::uint32_t max_regex_size = 8192;
+};
+
+// A compiled query: a handle to its program in the arena given to compile.
+// Valid while that arena is not reset. Default-constructed, it is invalid.
+class query {
+ public:
+  query() noexcept = default;
+  explicit query(const detail::query::program* p) noexcept : p_(p) {}
+  // True for a query returned by a successful compile.
+  bool valid() const noexcept { return p_ != nullptr; }
+  // True when the query can select at most one node (RFC 9535 section 2.3.5.1).
+  bool singular() const noexcept;
+  const detail::query::program* program() const noexcept { return p_; }
+
+ private:
+  const detail::query::program* p_ = nullptr;
+};
+
+// The normalized path of a node, e.g. $['store']['book'][0]: a chain shared
+// with the other nodes of its nodelist, in the evaluation's arena.
+class location {
+ public:
+  location() noexcept = default;  // "$"
+  explicit location(const detail::query::step* s) noexcept : s_(s) {}
+  // Segments below the root (0 for "$").
+  std::size_t depth() const noexcept;
+  // Bytes of the normalized path text.
+  std::size_t size() const noexcept;
+  // Writes the text into out when capacity >= size(); returns size() either way.
+  std::size_t write(char* out, std::size_t capacity) const noexcept;
+  // The text, in arena a; capacity_exceeded when a runs out.
+  result<std::string_view> text(arena& a JOT_LIFETIMEBOUND) const noexcept;
+  const detail::query::step* step() const noexcept { return s_; }
+
+ private:
+  const detail::query::step* s_ = nullptr;
+};
+
+// One node of a nodelist: the value and where it is.
+template <class Value>
+struct basic_node {
+  Value value;
+  location path;
+};
+
+// A nodelist: the nodes a query selected, in document order (RFC 9535: array
+// elements in order, a node before its descendants, object members in the
+// document's order). A view into the arena given to evaluate.
+template <class Value>
+class basic_nodelist {
+ public:
+  using iterator = const basic_node<Value>*;
+  basic_nodelist() noexcept = default;
+  basic_nodelist(const basic_node<Value>* nodes, std::size_t size) noexcept : nodes_(nodes), size_(size) {}
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  const basic_node<Value>& operator[](std::size_t i) const noexcept { return nodes_[i]; }
+  iterator begin() const noexcept { return nodes_; }
+  iterator end() const noexcept { return nodes_ + size_; }
+
+ private:
+  const basic_node<Value>* nodes_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+using node = basic_node<jot::value>;
+using nodelist = basic_nodelist<jot::value>;
+using mut_node = basic_node<jot::mut_value>;
+using mut_nodelist = basic_nodelist<jot::mut_value>;
+
+// Compiles text (RFC 9535 syntax, UTF-8) into a. A malformed query fails
+// with query_syntax, an ill-typed filter (RFC 9535 section 2.4.3: length(@.*),
+// a non-singular query compared, ...) with query_type, a query nested deeper
+// than options::max_depth with query_limit; the error's offset is the
+// offending byte of text and its message names the problem. capacity_exceeded
+// when a runs out. The query keeps no pointer into text.
+result<query> compile(std::string_view text, arena& a JOT_LIFETIMEBOUND, const options& o = {}) noexcept;
+
+// The nodes q selects from root (the "$" of the query), in document order,
+// with their paths, in arena a (which may be the document's). Fails with
+// query_limit when a nodelist would exceed options::max_nodes (the options
+// given to compile), capacity_exceeded when a runs out, invalid_value when q
+// is invalid. root absent gives an empty nodelist.
+result<nodelist> evaluate(const query& q, jot::value root, arena& a JOT_LIFETIMEBOUND) noexcept;
+// The same over a mutable document; the nodes are handles into it.
+result<mut_nodelist> evaluate(const query& q, jot::mut_value root, arena& a JOT_LIFETIMEBOUND) noexcept;
+
+}  // namespace jot::path
