@@ -22,7 +22,7 @@ BENCH_CMAKE_ARGS ?=
 bench-build:
 	@sh scripts/install-deps.sh bench
 	$(CMAKE) -S . -B $(BENCH_BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release -DJOT_BUILD_BENCH=ON $(BENCH_CMAKE_ARGS)
-	$(CMAKE) --build $(BENCH_BUILD) --target jot_bench -j $(JOBS)
+	$(CMAKE) --build $(BENCH_BUILD) --target jot_bench jot_cli -j $(JOBS)
 	@$(MAKE) --no-print-directory bench-build-clang
 	@sh bench/build-peers.sh
 

@@ -8,7 +8,7 @@ if command -v cargo >/dev/null 2>&1; then
   (cd rust && cargo build --release --locked --quiet) ||
     echo "note: bench/rust did not build; Rust peers skipped"
 else
-  echo "note: cargo not found; Rust peers (serde_json, simd-json, sonic-rs) skipped"
+  echo "note: cargo not found; Rust peers (serde_json, simd-json, sonic-rs, serde_json_path) skipped"
 fi
 if command -v go >/dev/null 2>&1; then
   echo "bench: building bench/go (go build)"

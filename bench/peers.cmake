@@ -1,5 +1,5 @@
 # Where the benchmark finds the sources of the peers it compiles itself
-# (simdjson, yyjson, glaze), included by bench/CMakeLists.txt.
+# (simdjson, yyjson, glaze, jsoncons), included by bench/CMakeLists.txt.
 #
 # First JOT_PEERS_DIR (a folder per peer, named <peer>-<version>, as in the
 # project's shared folder); else a copy downloaded into the build directory by
@@ -13,7 +13,7 @@ else()
   set(_jot_peers_default "${PROJECT_SOURCE_DIR}/../shared/peers")
 endif()
 set(JOT_PEERS_DIR "${_jot_peers_default}" CACHE PATH
-  "Sources of the benchmark's peers (simdjson-4.6.7/, yyjson-0.12.0/, glaze-6.4.0/); missing ones are downloaded")
+  "Sources of the benchmark's peers (simdjson-4.6.7/, yyjson-0.12.0/, glaze-6.4.0/, jsoncons-1.9.0/); missing ones are downloaded")
 option(JOT_BENCH_FETCH_PEERS "Download the pinned peer sources that JOT_PEERS_DIR lacks" ON)
 get_filename_component(_jot_peers_dir "${JOT_PEERS_DIR}" ABSOLUTE BASE_DIR "${PROJECT_SOURCE_DIR}")
 # Inside the build directory, so that a fresh build directory fetches afresh.

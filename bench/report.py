@@ -20,7 +20,8 @@ import sys
 from collections import OrderedDict
 from xml.sax.saxutils import escape
 
-WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson", "build", "patch", "stream"]
+WORKLOAD_ORDER = ["dom_parse", "dom_serialize", "packets", "typed_decode", "typed_encode", "ndjson", "build", "patch", "stream", "query",
+                  "query_cli"]
 WORKLOAD_NAME = {
     "dom_parse": "DOM parse",
     "dom_serialize": "DOM serialize, minified",
@@ -31,13 +32,16 @@ WORKLOAD_NAME = {
     "build": "Build from C++ values + serialize",
     "patch": "JSON Patch, 10 operations",
     "stream": "Stream: elements of a 1 GiB array, peak RSS in the notes",
+    "query": "JSONPath query on a parsed DOM (compile + evaluate)",
+    "query_cli": "Query CLI, whole command (jot query, jq), peak RSS in the notes",
 }
 OUTPUT_WORKLOADS = ("dom_serialize", "typed_encode", "build")  # their MB/s count output bytes
 # Every note a runner writes when a check fails (bench/runner/main.cpp,
 # bench/runner/edit_rows.cpp, bench/rust/src, bench/go): ROUND TRIP / DECODE /
 # ENCODE / OUTPUT / SIZE MISMATCH,
 # REJECTS A VALID PACKET, ACCEPTS THE INVALID PACKET, REJECTS THE INPUT (a
-# corpus file; the row has no figures), DECODE FAILS.
+# corpus file; the row has no figures), DECODE FAILS; the query rows'
+# (bench/runner/query_rows.cpp, bench/query_cli.py) COUNT MISMATCH, REJECTS THE QUERY.
 CHECK_FAILED = re.compile(r"MISMATCH|ACCEPTS|REJECTS|FAILS")
 LANG_COLOR = {"c++": "#4f7fc7", "rust": "#9775c9", "go": "#3aa88f"}
 JOT_COLOR = "#e8590c"
@@ -87,11 +91,13 @@ def title(workload, unit):
         what = "MB/s of output" if workload in OUTPUT_WORKLOADS else "MB/s of input"
     elif unit == "ns/op":
         what = "ns per packet" if workload == "packets" else "ns per operation"
+    elif unit == "ms/op":
+        what = "ms per command"
     elif unit == "docs/s":
         what = "documents/s"
     else:
         what = unit
-    better = "lower is better" if unit.startswith("ns") else "higher is better"
+    better = "lower is better" if unit.endswith("/op") else "higher is better"
     return "%s (%s, %s)" % (WORKLOAD_NAME.get(workload, workload), what, better)
 
 
@@ -187,10 +193,13 @@ def kind(r):
 
 def jot_row(rows, r=None):
     """jot's row that r (a row of the same group) is compared with: one of r's
-    build (a Rust or Go row: the first C++ build's), one of r's kind when jot
-    has one, and among those jot's default row (no variant), then its typed
-    rows, then its other variants (a 4 KB buffer, views)."""
+    build (a Rust or Go row: the first C++ build's, unless jot has a row of
+    r's own runner, as the query_cli rows do), one of r's kind when jot has
+    one, and among those jot's default row (no variant), then its typed rows,
+    then its other variants (a 4 KB buffer, views)."""
     want = PRIMARY[0] if r is None or r["language"] != "c++" else build(r)
+    if r is not None and r["language"] != "c++" and any(is_jot(x) and build(x) == build(r) for x in rows):
+        want = build(r)
     jots = [x for x in rows if is_jot(x) and build(x) == want]
     if not jots:
         return None
@@ -288,8 +297,11 @@ def overview(g, builds):
         if m == "docs_per_s":
             continue
         cells = []
-        for b in builds:
-            best = best_peer(rows, b)
+        # A group without C++ rows (the query_cli rows: jot's CLI against jq)
+        # shows its own runner's comparison in the first column.
+        own = None if any(r["language"] == "c++" for r in rows) else build(rows[0])
+        for i, b in enumerate(builds):
+            best = best_peer(rows, own if own and i == 0 else b)
             cells.append("-" if best is None else "%.2f %s" % (best[0], label(best[1])))
         L.append("| %s | %s | %s |" % (w, d, " | ".join(cells)))
     return L

@@ -69,13 +69,20 @@ else
   echo "note: $go not built; Go rows skipped"
 fi
 
+# The query_cli rows: `jot query` (the build's CLI) against jq, each a whole command.
+if command -v python3 >/dev/null 2>&1; then
+  echo "bench: query CLIs, jot query and jq ($mode)"
+  python3 "$root/bench/query_cli.py" $flag --jot "$(dirname "$out")/jot" --data "$data" --out "$raw/cli.json" \
+    || echo "note: bench/query_cli.py failed; the query_cli rows are missing"
+fi
+
 if command -v python3 >/dev/null 2>&1; then
   build=$(dirname "$out")
   title="jot benchmark results"
   [ "$mode" = quick ] && title="jot benchmark results (quick mode)"
   # The GCC runner's file first: report.py compares the Rust and Go rows with the first C++ build's jot.
   set --
-  for f in cpp cpp-clang rust go; do [ -f "$raw/$f.json" ] && set -- "$@" "$raw/$f.json"; done
+  for f in cpp cpp-clang rust go cli; do [ -f "$raw/$f.json" ] && set -- "$@" "$raw/$f.json"; done
   python3 "$root/bench/report.py" --out "$out" --build "$build" --title "$title" "$@"
 else
   echo "note: python3 not found; raw records are in $raw, no report written"

@@ -74,9 +74,10 @@ class ShuffleKeys(unittest.TestCase):
                 self.assertNotEqual(x, y, rel)
 
 
-def rec(library, build, median, variant="", language="c++", note=""):
-    r = {"workload": "dom_parse", "dataset": "twitter", "library": library, "language": language, "version": "1",
-         "variant": variant, "metric": "throughput", "unit": "MB/s", "median": median, "min": median,
+def rec(library, build, median, variant="", language="c++", note="", workload="dom_parse", metric="throughput",
+        unit="MB/s"):
+    r = {"workload": workload, "dataset": "twitter", "library": library, "language": language, "version": "1",
+         "variant": variant, "metric": metric, "unit": unit, "median": median, "min": median,
          "max": median, "reps": 5, "note": note}
     if build:
         r["compiler"] = build
@@ -104,6 +105,36 @@ class Report(unittest.TestCase):
         report.set_primary(rows)
         x, r = report.best_peer(rows, self.GCC)
         self.assertEqual((x, r["library"]), (1.25, "slow"))
+
+    def test_query_rows(self):
+        # In-process rows are latencies compared within a C++ build; the CLI rows'
+        # jq is compared with jot's CLI row, not with jot's in-process row.
+        q = dict(workload="query", metric="latency", unit="ns/op")
+        rows = [rec("jot", self.GCC, 2000, **q), rec("jsoncons", self.GCC, 10000, variant="jsonpath", **q),
+                rec("serde_json_path", None, 6000, language="rust", **q)]
+        report.set_primary(rows)
+        self.assertEqual(report.ratio(report.jot_row(rows, rows[1]), rows[1]), 5.0)
+        self.assertEqual(report.ratio(report.jot_row(rows, rows[2]), rows[2]), 3.0)  # the first build's jot
+        c = dict(workload="query_cli", metric="latency", unit="ms/op", language="cli", variant="CLI, whole command")
+        cli = [rec("jot", None, 4.0, **c), rec("jq", None, 50.0, **c)]
+        self.assertEqual(report.ratio(report.jot_row(rows + cli, cli[1]), cli[1]), 12.5)
+        self.assertTrue(report.is_flagged(rec("jq", None, 0, note="COUNT MISMATCH (3 nodes, expected 4)", **c)))
+        self.assertTrue(report.is_flagged(rec("jsoncons", self.GCC, 0, note="REJECTS THE QUERY; $[", **q)))
+        self.assertEqual(report.title("query_cli", "ms/op"),
+                         "%s (ms per command, lower is better)" % report.WORKLOAD_NAME["query_cli"])
+        self.assertIn("lower is better", report.title("query", "ns/op"))
+
+    def test_query_lists_agree(self):
+        # One list of queries for every engine: each line has its five columns
+        # and names a kind once per dataset.
+        sys.path.insert(0, HERE)
+        import query_cli
+        rows = query_cli.read_queries(os.path.join(HERE, "queries.tsv"))
+        self.assertGreaterEqual(len(rows), 15)
+        self.assertEqual(len({(d, k) for d, _, k, _, _, _ in rows}), len(rows))
+        for d, f, k, n, jp, jq in rows:
+            self.assertTrue(jp.startswith("$"), jp)
+            self.assertTrue(jq and f.endswith(".json") and n > 0, (d, k))
 
     def test_records_without_a_compiler(self):
         rows = [rec("jot", None, 1000), rec("yyjson", None, 500)]

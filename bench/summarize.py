@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints the compact tables of docs/benchmarks.md ("Latest figures") from a
 results.json written by `make bench`: one table per workload and unit (NDJSON
-has one in MB/s and one in documents/s), one column per dataset, each cell the
+has one in MB/s and one in documents/s), one column per dataset (one line per
+dataset where datasets outnumber libraries, as the query rows' do), each cell the
 median and jot's ratio to that row (above 1: jot is faster; taken against
 jot's row of the same C++ build, and for typed rows of the same kind: fresh,
 reused, on N threads); "!" marks a row that failed a check. Usage: python3 bench/summarize.py build/release/bench/results.json
@@ -24,8 +25,23 @@ def fmt(v):
     return "%.0f" % v if v >= 100 else "%.3g" % v
 
 
+def text(r, same_dataset, lower):
+    """One cell: r's median, and jot's ratio to it (r's rows of its dataset: same_dataset)."""
+    if r is None:
+        return "-"
+    shown = fmt(r["median"]) if has_figures(r) else "-"
+    j = jot_row(same_dataset, r)
+    if is_jot(r):
+        shown = "**%s**" % shown
+    elif j is not None and has_figures(j) and has_figures(r):
+        shown += " (%.2f)" % (r["median"] / j["median"] if lower else j["median"] / r["median"])
+    return shown + (" !" if is_flagged(r) else "")
+
+
 def table(workload, rows):
     datasets = list(dict.fromkeys(r["dataset"] for r in rows))
+    if len(datasets) > 6 and len(datasets) > len(set(name(r) for r in rows)):
+        return transposed(workload, rows, datasets)
     lower = lower_is_better(rows[0])
     by_dataset = {d: [r for r in rows if r["dataset"] == d] for d in datasets}
     libs = list(dict.fromkeys(name(r) for r in rows))
@@ -43,23 +59,25 @@ def table(workload, rows):
     print("| library | " + " | ".join(datasets) + " |")
     print("| --- |" + " ---: |" * len(datasets))
     for lib in libs:
-        cells = []
-        for d in datasets:
-            r = cell.get((lib, d))
-            if r is None:
-                cells.append("-")
-                continue
-            text = fmt(r["median"]) if has_figures(r) else "-"
-            j = jot_row(by_dataset[d], r)
-            if is_jot(r):
-                text = "**%s**" % text
-            elif j is not None and has_figures(j) and has_figures(r):
-                ratio = r["median"] / j["median"] if lower else j["median"] / r["median"]
-                text += " (%.2f)" % ratio
-            if is_flagged(r):
-                text += " !"
-            cells.append(text)
+        cells = [text(cell.get((lib, d)), by_dataset[d], lower) for d in datasets]
         print("| %s | %s |" % ("**%s**" % lib if lib.split(" (")[0].split(" [")[0] == "jot" else lib, " | ".join(cells)))
+    print()
+
+
+def transposed(workload, rows, datasets):
+    """Many datasets and few libraries (the query rows: one dataset per query):
+    one line per dataset, one column per library."""
+    lower = lower_is_better(rows[0])
+    libs = list(dict.fromkeys(name(r) for r in rows))
+    libs.sort(key=lambda lib: (lib.split(" (")[0].split(" [")[0] != "jot"))
+    cell = {(name(r), r["dataset"]): r for r in rows}
+    print("#### %s\n" % title(workload, rows[0]["unit"]))
+    print("| dataset | " + " | ".join("**%s**" % l if l.startswith("jot") else l for l in libs) + " |")
+    print("| --- |" + " ---: |" * len(libs))
+    for d in datasets:
+        by_dataset = [r for r in rows if r["dataset"] == d]
+        cells = [text(cell.get((lib, d)), by_dataset, lower) for lib in libs]
+        print("| %s | %s |" % (d, " | ".join(cells)))
     print()
 
 

@@ -2,6 +2,8 @@
 // each parse (the steady state reuses the arena's upstream block, so a parse
 // allocates nothing); output into a reused jot::output_buffer. The build rows
 // use a mutable document (jot/mutable.h) and the streaming writer (jot/writer.h).
+// The query rows compile and evaluate into a second arena, reset per query, so
+// that the loaded document stays.
 #include <jot/jot.h>
 #include <jot/parallel.h>
 #include <jot/visit.h>
@@ -32,6 +34,7 @@ struct jot_state {
   jot::arena arena;  // malloc-backed upstream, kept across reset()
   jot::document doc;
   jot::output_buffer out;
+  jot::arena query_arena;  // a query's program and nodelist
 };
 
 // Packets with a 4 KB stack buffer and no upstream: never allocates.
@@ -59,6 +62,15 @@ std::string_view serialize(void* p) {
   s.out.clear();
   auto r = jot::write(s.doc.root(), s.out);
   return r ? *r : std::string_view();
+}
+
+long query(void* p, std::string_view q) {
+  auto& s = *static_cast<jot_state*>(p);
+  s.query_arena.reset();
+  auto compiled = jot::path::compile(q, s.query_arena);
+  if (!compiled) return -1;
+  auto nodes = jot::path::evaluate(*compiled, s.doc.root(), s.query_arena);
+  return nodes ? static_cast<long>(nodes->size()) : -1;
 }
 
 int walk(jot::value v) {
@@ -378,6 +390,7 @@ void register_jot(registry& r, jot::kernel k) {
   l.stream = stream;
   l.stream_variant = "stream_reader, 1 MB window";
   l.same_json = same_json;
+  l.query = query;
   r.push_back(l);
 
   static const std::string all_threads =

@@ -123,6 +123,13 @@ struct library {
   bool (*patch_load)(void* state, input doc, input patch) = nullptr;
   bool (*patch_apply)(void* state) = nullptr;
   std::string_view (*patch_result)(void* state) = nullptr;
+  // query: compiles the JSONPath query q (RFC 9535) and evaluates it on the
+  // DOM that load() parsed (untimed); returns the number of nodes selected,
+  // or -1 when q is refused.
+  long (*query)(void* state, std::string_view q) = nullptr;
+  // The dialect of query's text: "" for RFC 9535; "jsoncons" takes
+  // bench/queries.tsv's jsoncons column where a line has one.
+  const char* query_dialect = "";
   // Reference check: true when both texts hold equal JSON (numbers compared
   // exactly). The runner verifies every serializer with one reference library.
   bool (*same_json)(std::string_view a, std::string_view b) = nullptr;
@@ -162,6 +169,7 @@ void register_nlohmann(registry& r);
 void register_boost_json(registry& r);
 void register_yyjson(registry& r);
 void register_glaze(registry& r);
+void register_jsoncons(registry& r);
 // jot's typed rows (adapters/jot_typed.cpp), built only with -DJOT_BENCH_TYPED=ON:
 // they need jot::read / jot::write (jot/typed.h) to be implemented.
 void register_jot_typed(registry& r, jot::kernel k);

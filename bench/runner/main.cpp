@@ -1,12 +1,13 @@
 // jot_bench - the C++ side of jot's benchmark suite (docs/benchmarks.md).
 //
 //   jot_bench [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,...]] [--libs NAME[,...]]
-//             [--stream-file PATH] [--kernel K] [--shuffled DIR]
+//             [--stream-file PATH] [--kernel K] [--shuffled DIR] [--queries FILE]
 //
 // Runs dom_parse, dom_serialize, packets, typed (typed_decode and typed_encode
 // of five schemas, and typed_decode of the same inputs with their keys
 // shuffled, read from --shuffled), ndjson, build and patch (edit_rows.cpp), stream
-// (stream_row.cpp, a generated file at --stream-file) against jot and
+// (stream_row.cpp, a generated file at --stream-file), query (query_rows.cpp,
+// JSONPath queries from --queries, default bench/queries.tsv) against jot and
 // every peer compiled in, and writes {"meta": {...}, "records": [...]}. --only takes those names, and
 // typed_twitter, typed_citm, typed_openrtb, typed_rpc, typed_ndjson for one typed schema. --kernel runs jot's
 // parsers and typed reads on one kernel (jot/kernel.h) instead of the automatic choice, so that
@@ -37,6 +38,9 @@
 #endif
 #ifndef JOT_DEFAULT_SHUFFLED_DIR
 #define JOT_DEFAULT_SHUFFLED_DIR "shuffled"
+#endif
+#ifndef JOT_DEFAULT_QUERIES
+#define JOT_DEFAULT_QUERIES "bench/queries.tsv"
 #endif
 #ifndef JOT_BENCH_FLAGS
 #define JOT_BENCH_FLAGS "unknown"
@@ -612,6 +616,7 @@ int main(int argc, char** argv) {
   suite s;
   std::string out_path, only, libs_filter;
   std::string stream_file = "stream_array.json", stream_child_name, stream_child_variant;
+  std::string queries = JOT_DEFAULT_QUERIES;
   jot::kernel kernel = jot::kernel::automatic;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -629,19 +634,21 @@ int main(int argc, char** argv) {
     else if (a == "--libs") libs_filter = next();
     else if (a == "--stream-file") stream_file = next();
     else if (a == "--shuffled") s.shuffled_dir = next();
+    else if (a == "--queries") queries = next();
     else if (a == "--kernel") {
       if (!kernel_named(next(), kernel)) return 2;
     }
     else if (a == "--stream-child") stream_child_name = next(), stream_child_variant = next(), stream_file = next();
     else {
       std::fprintf(stderr, "usage: jot_bench [--quick] [--data DIR] [--out FILE] [--only W,..] [--libs L,..]"
-                           " [--stream-file PATH] [--kernel K] [--shuffled DIR]\n"
-                           "  W: dom_parse dom_serialize packets typed ndjson build patch stream, or typed_twitter\n"
+                           " [--stream-file PATH] [--kernel K] [--shuffled DIR] [--queries FILE]\n"
+                           "  W: dom_parse dom_serialize packets typed ndjson build patch stream query, or typed_twitter\n"
                            "     typed_citm typed_openrtb typed_rpc typed_ndjson\n"
                            "  K: the kernel of jot's parsers and typed reads (automatic, portable, sse2, sse42, avx2,\n"
                            "     avx512, neon)\n"
                            "  DIR: the typed inputs with their keys shuffled (bench/shuffle_keys.py; default: the\n"
-                           "     build's bench/shuffled, where bench/run.sh writes them)\n");
+                           "     build's bench/shuffled, where bench/run.sh writes them)\n"
+                           "  FILE: the query rows' JSONPath queries (default: bench/queries.tsv)\n");
       return 2;
     }
   }
@@ -691,6 +698,9 @@ int main(int argc, char** argv) {
 #ifdef JOT_BENCH_HAVE_GLAZE
   register_glaze(reg);
 #endif
+#ifdef JOT_BENCH_HAVE_JSONCONS
+  register_jsoncons(reg);
+#endif
   if (!stream_child_name.empty())
     return stream_child(reg, stream_child_name.c_str(), stream_child_variant.c_str(), stream_file.c_str());
   auto wanted_libs = split(libs_filter);
@@ -726,6 +736,7 @@ int main(int argc, char** argv) {
   if (want("build")) build_rows(s);
   if (want("patch")) patch_rows(s);
   if (want("stream")) stream_row(s, stream_file);
+  if (want("query")) query_rows(s, queries);
 
   std::string versions;
   {

@@ -96,4 +96,15 @@ void stream_row(suite& s, const std::string& path);
 // name and stream_variant) prints "ELEMENTS SECONDS PEAK_RSS_KB".
 int stream_child(const registry& reg, const char* name, const char* variant, const char* path);
 
+// The query workload (query_rows.cpp): the lines of bench/queries.tsv (dataset,
+// file, kind, the nodes every engine must select, JSONPath, the jq program of
+// bench/query_cli.py, and the query in jsoncons' dialect where it differs).
+struct query_line {
+  std::string dataset, file, kind;
+  long nodes = -1;
+  std::string jsonpath, jq, jsoncons;
+};
+std::vector<query_line> read_queries(const std::string& path);
+void query_rows(suite& s, const std::string& queries_path);
+
 }  // namespace jot_bench

@@ -1,8 +1,10 @@
-// jot-bench-rs: the Rust peers (serde_json, simd-json, sonic-rs) on jot's workloads.
+// jot-bench-rs: the Rust peers (serde_json, simd-json, sonic-rs; serde_json_path
+// for the query rows) on jot's workloads.
 // Prints {"meta": {...}, "records": [...]} in the schema of docs/benchmarks.md.
 //   jot-bench-rs [--quick] [--data DIR] [--out FILE] [--only WORKLOAD[,..]] [--stream-file PATH] [--shuffled DIR]
 mod harness;
 mod openrtb;
+mod query;
 mod stream;
 mod typed;
 
@@ -16,6 +18,7 @@ static GLOBAL: CountingAlloc = CountingAlloc;
 pub const V_SERDE: &str = env!("JOT_V_SERDE");
 pub const V_SIMD: &str = env!("JOT_V_SIMD");
 pub const V_SONIC: &str = env!("JOT_V_SONIC");
+pub const V_SERDE_JSON_PATH: &str = env!("JOT_V_SERDE_JSON_PATH");
 const NEEDLE: &str = "<script>alert('XSS')</script>";
 
 pub fn read(dir: &str, rel: &str) -> Vec<u8> {
@@ -260,6 +263,7 @@ fn main() {
     if want("typed") { typed::run(&cfg, &dir, shuffled, &mut out); }
     if want("ndjson") { ndjson(&cfg, &dir, &mut out); }
     if want("stream") && !stream_file.is_empty() { stream::row(quick, &stream_file, &mut out); }
+    if want("query") { query::run(&cfg, &dir, &mut out); }
     let meta = format!(
         "{{\"language\":\"rust\",\"compiler\":\"{}\",\"flags\":\"{}\",\"quick\":{},\"rep_time_s\":{},\"reps\":{},\"threads\":{}}}",
         esc(option_env!("JOT_RUSTC_VERSION").unwrap_or("rustc")),
