@@ -660,6 +660,18 @@ class patch(case):
         self.assert_run(["patch", "--normalize-numbers", doc, p], EXIT_OK,
                         b'{"a":9007199254740992.0,"b":[100.0],"c":1e+26,"d":9007199254740992.0}\n')
 
+    def test_test_compares_numbers_exactly(self):
+        """RFC 6902 4.6: numbers equal in value, never rounded through a double."""
+        doc = self.write("doc.json", b'{"a":9007199254740992,"b":1,"c":1e400}')
+        for value, equal in ((b"9007199254740993", False), (b"9007199254740993.0", False),
+                             (b"9007199254740992.0", True), (b"1e-400", False)):
+            p = self.write("patch.json", b'[{"op":"test","path":"/a","value":' + value + b"}]")
+            code, _, _ = run("patch", doc, p)
+            self.assertEqual(code, EXIT_OK if equal else EXIT_INVALID, value)
+        for path, value in ((b"/b", b"1.0"), (b"/b", b"1e0"), (b"/b", b"10e-1"), (b"/c", b"10e399")):
+            p = self.write("patch.json", b'[{"op":"test","path":"' + path + b'","value":' + value + b"}]")
+            self.assert_run(["patch", doc, p], EXIT_OK, b'{"a":9007199254740992,"b":1,"c":1e400}\n')
+
     def test_rfc6902_suite(self):
         if not DATA_DIR:
             self.skipTest("shared test data not found")
