@@ -237,6 +237,7 @@ TEST_P(TypedParallel, FinishReadsWhatIsLeft) {
 // each worker in turn), a read into a warm vector of views allocates nothing:
 // the reader's table comes from arena 0.
 TEST_P(TypedParallel, AllocatesNothingWithArenasOverBuffers) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   std::string text;
   for (int i = 0; i < 100; ++i)
     text += "{\"name\":\"" + std::string(i % 3 ? "v" : "e\\t") + "\",\"n\":" + std::to_string(i) + "}\n";

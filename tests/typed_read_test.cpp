@@ -1035,6 +1035,7 @@ struct views {
 };
 
 TEST(TypedRead, ArenaDecodeAllocatesNothing) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string json = R"({"id":"r\"1","cur":["USD","EUR"],"w":[300,250],"ext":{"k":"v"}})";
   char buf[2048];
   jot::arena a(buf, sizeof buf);
@@ -1060,6 +1061,7 @@ struct pmr_request {
 };
 
 TEST(TypedRead, PmrContainersDecodeIntoTheArena) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string json =
       R"({"id":"a long identifier that does not fit in a small string buffer","tags":["one\ttab",)"
       R"("another long tag that needs its own block of memory"],"groups":{"first group name, long enough":[1,2,3]}})";
@@ -1157,6 +1159,7 @@ void expect_pmr_everything(const pmr_everything& v) {
 // the heap, or stops with capacity_exceeded, the containers valid and
 // destructible (ASan checks that in its build).
 TEST(TypedRead, PmrContainersFailCleanlyWhenTheArenaIsFull) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string json = pmr_everything_json();
   std::vector<unsigned char> buf(1 << 16);
   std::size_t failures = 0, largest_failing = 0, heap = 0;

@@ -209,6 +209,7 @@ TEST(Visit, StringsDecodeOnlyWhenEscaped) {
 }
 
 TEST(Visit, AllocatesNothing) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   JOT_REQUIRE_DATA(dir);
   std::string text;
   ASSERT_TRUE(jot_test::read_file(dir + "/corpus/twitter.json", text));
