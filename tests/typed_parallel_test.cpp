@@ -25,7 +25,7 @@
 #include "alloc_counter.h"
 #include "typed_ndjson_cases.h"
 #include "test_data.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -261,7 +261,7 @@ TEST_P(TypedParallel, AllocatesNothingWithArenasOverBuffers) {
   }
 }
 
-JOT_INSTANTIATE_FOR_KERNELS(TypedParallel);
+JOT_INSTANTIATE_FOR_ENGINES(TypedParallel);
 
 // The engines' count of lines that hold content (read_ndjson_parallel's
 // bound on a chunk's documents) against the scalar count, on random texts of
