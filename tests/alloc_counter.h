@@ -29,15 +29,20 @@ bool malloc_is_counted() noexcept;
 // The allocations this thread makes in job.work(0) while workers 1 to
 // workers - 1 run job.work(w) on threads started (and allocated) before
 // counting begins: a parallel job run on the caller's threads.
+// Counting waits until every worker runs its own code: a thread's start
+// may allocate (under ASan, pthread_getattr_np for the new stack's bounds).
 template <class Job>
 std::size_t allocations_in_work(Job& job, std::size_t workers) {
   std::atomic<bool> go{false};
+  std::atomic<std::size_t> started{0};
   std::vector<std::thread> pool;
   for (std::size_t w = 1; w < workers; ++w)
-    pool.emplace_back([&job, &go, w] {
+    pool.emplace_back([&job, &go, &started, w] {
+      started.fetch_add(1);
       while (!go.load()) std::this_thread::yield();
       job.work(w);
     });
+  while (started.load() != pool.size()) std::this_thread::yield();
   const std::size_t before = allocation_count();
   go.store(true);
   job.work(0);
