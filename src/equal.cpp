@@ -164,6 +164,17 @@ bool same_decimal(const decimal_value& a, const decimal_value& b) noexcept {
   return same_scale(a, b);
 }
 
+// A double that holds an integer of magnitude below 2^64, as that integer's
+// exact decimal; false for any other double.
+bool integral_decimal(double v, decimal_value& d) noexcept {
+  const double magnitude = v < 0 ? -v : v;
+  if (!(magnitude < 18446744073709551616.0)) return false;  // NaN too
+  const auto digits = static_cast<std::uint64_t>(magnitude);
+  if (static_cast<double>(digits) != magnitude) return false;
+  decimal_of_digits(digits, 0, v < 0, d);
+  return true;
+}
+
 bool numbers_equal(const node* a, const node* b) noexcept {
   const std::uint8_t ka = a->kind(), kb = b->kind();
   // One kind, and that kind's values map one to one to their decimals.
@@ -174,7 +185,15 @@ bool numbers_equal(const node* a, const node* b) noexcept {
   decimal_value x, y;
   decimal_of_node(a, x);
   decimal_of_node(b, y);
-  return same_decimal(x, y);
+  if (same_decimal(x, y)) return true;
+  // A double that holds an integer below 2^64 is also that integer exactly:
+  // 2^60 read as 1152921504606846976.0 is written 1.152921504606847e18, yet
+  // equals the integer 1152921504606846976 (RFC 6902: numerically equal).
+  const bool double_a = ka == detail::kind_double;
+  if (double_a == (kb == detail::kind_double)) return false;
+  decimal_value exact;
+  if (!integral_decimal(double_a ? a->d : b->d, exact)) return false;
+  return same_decimal(exact, double_a ? y : x);
 }
 
 // Compares one node, not its children.

@@ -186,8 +186,8 @@ TEST(Value, NumbersKeptAsTextCompareExactly) {
 }
 
 // A number read as a double compares as the shortest decimal that reads back
-// as that double, the text jot writes for it; integers and texts by their
-// exact value. So the comparison agrees with the written documents.
+// as that double, the text jot writes for it, and, when it holds an integer
+// below 2^64, also as that integer; integers and texts by their exact value.
 TEST(Value, DoublesCompareAsTheDecimalWrittenForThem) {
   struct pair {
     const char* text;     // kept as text, or decoded when it fits
@@ -208,8 +208,13 @@ TEST(Value, DoublesCompareAsTheDecimalWrittenForThem) {
       {"-0.0", false, "0", true},
       {"1e2", false, "100", true},
       {"12345678901234567890", false, "1.234567890123456789e19", false},
-      // 2^60 exactly, but written as 1.152921504606847e18.
-      {"1152921504606846976", false, "1152921504606846976.0", false},
+      // 2^60: written 1.152921504606847e18, but a double that holds an
+      // integer below 2^64 also equals that integer exactly, kept or not.
+      {"1152921504606846976", false, "1152921504606846976.0", true},
+      {"1152921504606846976", true, "1152921504606846976.0", true},
+      {"1.152921504606847e18", true, "1152921504606846976.0", true},
+      {"1152921504606846977", true, "1152921504606846976.0", false},
+      {"-9007199254740992", false, "-9007199254740992.0", true},
   };
   jot::parse_options raw;
   for (const pair& p : pairs) {

@@ -160,7 +160,8 @@ class value {
   // rounded through a double (1 == 1.0 == 10e-1; kept as text,
   // 9007199254740993.0 != 9007199254740992): a number kept as text by its text,
   // an integer by its digits, a double as the shortest decimal that reads back
-  // as it, which is what jot writes for it.
+  // as it (what jot writes for it) and, when it holds an integer below 2^64,
+  // also as that integer.
   friend bool operator==(value a, value b) noexcept;
 
   // The underlying node (for jot's own writer and tools).
