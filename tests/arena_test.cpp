@@ -61,6 +61,7 @@ TEST(Arena, AllocateRespectsAlignmentAndCapacity) {
 }
 
 TEST(Arena, FixedBufferNeverAllocatesAndReportsWhatItNeeds) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   std::string doc = sample_document(50);
   std::vector<char> small(512);
   jot::arena a(small.data(), small.size());
@@ -140,6 +141,7 @@ TEST(Arena, FailingUpstreamGivesCapacityErrors) {
 }
 
 TEST(Arena, ReuseReachesASteadyStateWithoutAllocation) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   counting_allocator up;
   jot::arena a(jot::allocator::of(up));
   jot::parser p;

@@ -424,6 +424,7 @@ TEST_P(Documents, ArenaTooSmallFailsThatDocumentOnly) {
 }
 
 TEST_P(Documents, SteadyStateAllocatesNothing) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   std::string text;
   for (int i = 0; i < 50; ++i)
     text += "{\"id\":" + std::to_string(i) + ",\"tags\":[\"a\\n\",\"b\"],\"pad\":\"" +

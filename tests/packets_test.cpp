@@ -18,6 +18,7 @@ using jot_test::must;
 class Packets : public testing::TestWithParam<jot::kernel> {};
 
 TEST_P(Packets, ValidPacketsParseInAStackBufferWithoutAllocating) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   JOT_REQUIRE_DATA(dir);
   for (const char* name : {"valid.json", "malicious.json"}) {
     std::string text;

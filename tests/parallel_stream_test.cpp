@@ -216,6 +216,7 @@ TEST(ParallelStream, HelpersThatRunLate) {
 // The caller's threads, window and arena buffers: a stream of many windows
 // allocates nothing.
 TEST(ParallelStream, CallerThreadsAndBuffersAllocateNothing) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string text = jot_test::id_lines(20000);
   constexpr std::size_t threads = 3;
   constexpr std::size_t size = 64 * 1024;

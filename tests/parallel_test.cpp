@@ -326,6 +326,7 @@ TEST(Parallel, WorkersRunOneAfterAnother) {
 
 // Caller threads and caller buffers: the parse allocates nothing.
 TEST(Parallel, CallerThreadsAndBuffersAllocateNothing) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string text = jot_test::id_lines(500);
   constexpr std::size_t threads = 4;
   constexpr std::size_t size = 16 * 1024;

@@ -1,5 +1,6 @@
 // tests/test_kernels.h - every kernel this CPU can run (jot::all_kernels less
-// the unsupported ones), for parameterised tests.
+// the unsupported ones), for parameterised tests. The readers that run an
+// engine rather than a kernel loop over test_engines.h instead.
 #pragma once
 
 #include <jot/parse.h>
@@ -25,3 +26,4 @@ inline std::string kernel_param_name(const testing::TestParamInfo<jot::kernel>& 
 #define JOT_INSTANTIATE_FOR_KERNELS(suite) \
   INSTANTIATE_TEST_SUITE_P(Kernels, suite, testing::ValuesIn(jot_test::supported_kernels()), \
                            jot_test::kernel_param_name)
+

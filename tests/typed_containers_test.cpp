@@ -289,6 +289,7 @@ void check_maps_read_again() {
 }
 
 TEST(TypedContainers, MapsReadAgainKeepTheNodesOfKeysThatComeAgain) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   check_maps_read_again<std::map<std::string, event>>();
   check_maps_read_again<std::unordered_map<std::string, event>>();
 }
@@ -443,6 +444,7 @@ TEST(TypedContainers, EnumKeysAreTheirNames) {
 }
 
 TEST(TypedContainers, ViewKeysViewTheInputOrTheArena) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string text = R"({"plain":1,"esc\"aped":2})";
   std::map<std::string_view, int> m;
   char buf[256];

@@ -4,7 +4,7 @@
 // same error (code, offset, line, column) with the document's index before
 // its path. Checked on hand-written cases, on random mutations of valid text
 // (line feeds inside documents, two documents on a line, blank lines, CRLF,
-// deleted and inserted bytes), on every kernel, and on the corpus file.
+// deleted and inserted bytes), on every engine, and on the corpus file.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -23,7 +23,7 @@
 #include "jot/typed.h"
 #include "typed_ndjson_cases.h"
 #include "test_data.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -275,7 +275,7 @@ TEST_P(TypedNdjson, ReadingAgainCostsNoArenaMemory) {
   }
 }
 
-JOT_INSTANTIATE_FOR_KERNELS(TypedNdjson);
+JOT_INSTANTIATE_FOR_ENGINES(TypedNdjson);
 
 TEST(TypedNdjsonWrite, WritesOneDocumentPerLine) {
   const std::vector<row> rows = {{1, "a", 0.5, {1, 2}}, {2, "b\n", std::nullopt, {}}};
@@ -360,8 +360,8 @@ TEST(TypedNdjsonCorpus, AmazonCellphones) {
   if (!jot_test::load_product_rows(dir, rows_text))
     GTEST_SKIP() << "corpus/amazon_cellphones.ndjson not in " << dir;
   using jot_test::product;
-  for (jot::kernel k : jot_test::supported_kernels()) {
-    SCOPED_TRACE(jot::kernel_name(k));
+  for (jot::kernel k : jot_test::one_kernel_per_engine()) {
+    SCOPED_TRACE(jot_test::engine_name(k));
     const outcome<product> want = by_lines<product>(rows_text, k);
     ASSERT_TRUE(want.ok) << describe(want);
     const outcome<product> got = by_read_ndjson<product>(rows_text, k);

@@ -305,6 +305,7 @@ TEST(TypedParallelStream, NoArena) {
 // With the caller's threads, window and arena buffers, and a warm block of
 // views, a stream many windows long allocates nothing.
 TEST(TypedParallelStream, NoAllocationWithTheCallersMemory) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   std::string text;
   for (int i = 0; i < 20000; ++i) text += "{\"name\":\"n" + std::to_string(i) + "\",\"n\":" + std::to_string(i) + "}\n";
   for (std::size_t threads : {1u, 2u}) {

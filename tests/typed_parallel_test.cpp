@@ -25,7 +25,7 @@
 #include "alloc_counter.h"
 #include "typed_ndjson_cases.h"
 #include "test_data.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -237,6 +237,7 @@ TEST_P(TypedParallel, FinishReadsWhatIsLeft) {
 // each worker in turn), a read into a warm vector of views allocates nothing:
 // the reader's table comes from arena 0.
 TEST_P(TypedParallel, AllocatesNothingWithArenasOverBuffers) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   std::string text;
   for (int i = 0; i < 100; ++i)
     text += "{\"name\":\"" + std::string(i % 3 ? "v" : "e\\t") + "\",\"n\":" + std::to_string(i) + "}\n";
@@ -260,7 +261,7 @@ TEST_P(TypedParallel, AllocatesNothingWithArenasOverBuffers) {
   }
 }
 
-JOT_INSTANTIATE_FOR_KERNELS(TypedParallel);
+JOT_INSTANTIATE_FOR_ENGINES(TypedParallel);
 
 // The engines' count of lines that hold content (read_ndjson_parallel's
 // bound on a chunk's documents) against the scalar count, on random texts of

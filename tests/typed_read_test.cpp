@@ -1,5 +1,5 @@
 // tests/typed_read_test.cpp - jot::read (jot/typed.h): every shape, the key
-// policies, error codes, positions and pointers, memory, and every kernel.
+// policies, error codes, positions and pointers, memory, and every engine.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,7 +26,7 @@
 #include "indented_document.h"
 #include "jot/pmr.h"
 #include "jot/typed.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -716,7 +716,7 @@ TEST(TypedRead, WithValidationOffNonAsciiBytesAreOpaque) {
       for (const std::string& json : {R"({"name":")" + body + R"(,"y":2})",
                                       R"({"junk":")" + body + R"(,"name":"n","y":2})",
                                       R"({"name":"n","junk":[{"k":")" + body + R"(}],"y":2})"}) {
-        for (jot::kernel k : jot_test::supported_kernels()) {
+        for (jot::kernel k : jot_test::one_kernel_per_engine()) {
           jot::read_options lax;
           lax.validate_utf8 = false;
           lax.kernel = k;
@@ -725,13 +725,13 @@ TEST(TypedRead, WithValidationOffNonAsciiBytesAreOpaque) {
           named got, want;
           const jot::read_result r = jot::read(json, got, lax);
           const jot::read_result ref = jot::read(stand_in(json), want, strict);
-          ASSERT_EQ(r.ok(), ref.ok()) << jot::kernel_name(k) << ": " << json;
+          ASSERT_EQ(r.ok(), ref.ok()) << jot_test::engine_name(k) << ": " << json;
           if (ref.ok()) {
-            EXPECT_EQ(stand_in(got.name), stand_in(want.name)) << jot::kernel_name(k) << ": " << json;
+            EXPECT_EQ(stand_in(got.name), stand_in(want.name)) << jot_test::engine_name(k) << ": " << json;
             EXPECT_EQ(got.y, 2);
           } else {
-            EXPECT_EQ(r.error().code, ref.error().code) << jot::kernel_name(k) << ": " << json;
-            EXPECT_EQ(r.error().offset, ref.error().offset) << jot::kernel_name(k) << ": " << json;
+            EXPECT_EQ(r.error().code, ref.error().code) << jot_test::engine_name(k) << ": " << json;
+            EXPECT_EQ(r.error().offset, ref.error().offset) << jot_test::engine_name(k) << ": " << json;
             ++failed;
           }
           ++checked;
@@ -1035,6 +1035,7 @@ struct views {
 };
 
 TEST(TypedRead, ArenaDecodeAllocatesNothing) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string json = R"({"id":"r\"1","cur":["USD","EUR"],"w":[300,250],"ext":{"k":"v"}})";
   char buf[2048];
   jot::arena a(buf, sizeof buf);
@@ -1060,6 +1061,7 @@ struct pmr_request {
 };
 
 TEST(TypedRead, PmrContainersDecodeIntoTheArena) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string json =
       R"({"id":"a long identifier that does not fit in a small string buffer","tags":["one\ttab",)"
       R"("another long tag that needs its own block of memory"],"groups":{"first group name, long enough":[1,2,3]}})";
@@ -1157,6 +1159,7 @@ void expect_pmr_everything(const pmr_everything& v) {
 // the heap, or stops with capacity_exceeded, the containers valid and
 // destructible (ASan checks that in its build).
 TEST(TypedRead, PmrContainersFailCleanlyWhenTheArenaIsFull) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   const std::string json = pmr_everything_json();
   std::vector<unsigned char> buf(1 << 16);
   std::size_t failures = 0, largest_failing = 0, heap = 0;
@@ -1336,13 +1339,34 @@ TEST(TypedRead, PmrResourcesOverOneArenaComeAndGoInAnyOrder) {
   EXPECT_EQ(jot::read(json, out, a).error().code, error_code::capacity_exceeded);
 }
 
-TEST(TypedRead, EveryKernelReadsTheSame) {
-  const std::string json = R"({"name":"caf\u00e9 \u2603 long enough to need a few vector blocks ......","points":[{"x":1,"y":2}],"closed":true})";
+// The typed tests loop over one kernel per engine: each kernel maps to the
+// engine jot/detail/skip_engines.h names, and the loop runs each engine once.
+TEST(TypedRead, EachKernelRunsTheEngineDocumented) {
+  std::set<std::string> engines;
   for (jot::kernel k : jot_test::supported_kernels()) {
+#if defined(JOT_HAS_X86_KERNELS)
+    const bool vector = k == jot::kernel::avx2 || k == jot::kernel::avx512;
+    EXPECT_STREQ(jot_test::engine_name(k), vector ? "avx2" : "sse2") << jot::kernel_name(k);
+#elif defined(JOT_HAS_NEON_KERNEL)
+    EXPECT_STREQ(jot_test::engine_name(k), k == jot::kernel::neon ? "neon" : "portable") << jot::kernel_name(k);
+#else
+    EXPECT_STREQ(jot_test::engine_name(k), "portable") << jot::kernel_name(k);
+#endif
+    engines.insert(jot_test::engine_name(k));
+  }
+  std::set<std::string> looped;
+  for (jot::kernel k : jot_test::one_kernel_per_engine())
+    EXPECT_TRUE(looped.insert(jot_test::engine_name(k)).second) << "engine run twice: " << jot_test::engine_name(k);
+  EXPECT_EQ(looped, engines);
+}
+
+TEST(TypedRead, EveryEngineReadsTheSame) {
+  const std::string json = R"({"name":"caf\u00e9 \u2603 long enough to need a few vector blocks ......","points":[{"x":1,"y":2}],"closed":true})";
+  for (jot::kernel k : jot_test::one_kernel_per_engine()) {
     jot::read_options o;
     o.kernel = k;
     const auto s = must_read<shape>(json, o);
-    EXPECT_EQ(s.name, "caf\xC3\xA9 \xE2\x98\x83 long enough to need a few vector blocks ......") << jot::kernel_name(k);
+    EXPECT_EQ(s.name, "caf\xC3\xA9 \xE2\x98\x83 long enough to need a few vector blocks ......") << jot_test::engine_name(k);
     EXPECT_EQ(read_fails<shape>("{\"name\":\"caf\xC3\"}", o).error().code, error_code::invalid_utf8);
   }
 }

@@ -11,7 +11,7 @@
 #include "jot/typed.h"
 #include "test_data.h"
 #include "typed_schemas.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -33,19 +33,19 @@ std::string round_trip(const std::string& path, const jot::read_options& options
   std::string json;
   EXPECT_TRUE(jot_test::read_file(dir + "/" + path, json)) << path;
   std::string written;
-  for (jot::kernel k : jot_test::supported_kernels()) {
+  for (jot::kernel k : jot_test::one_kernel_per_engine()) {
     jot::read_options o = options;
     o.kernel = k;
     T first{};
     const jot::read_result r = jot::read(json, first, o);
-    EXPECT_TRUE(r.ok()) << path << " (" << jot::kernel_name(k) << "): " << describe(r);
+    EXPECT_TRUE(r.ok()) << path << " (" << jot_test::engine_name(k) << "): " << describe(r);
     jot::output_buffer out;
     const auto text = jot::write(first, out);
     EXPECT_TRUE(text.ok()) << path;
     T second{};
     const jot::read_result again = jot::read(*text, second, o);
     EXPECT_TRUE(again.ok()) << path << " rewritten: " << describe(again);
-    EXPECT_TRUE(first == second) << path << " (" << jot::kernel_name(k) << ")";
+    EXPECT_TRUE(first == second) << path << " (" << jot_test::engine_name(k) << ")";
     // The text is valid JSON, which the DOM writer writes to the same bytes.
     jot::arena a;
     const auto doc = jot::parse(*text, a);
@@ -53,7 +53,7 @@ std::string round_trip(const std::string& path, const jot::read_options& options
     jot::output_buffer dom_out;
     if (doc.ok() && !raw) EXPECT_EQ(*jot::write(doc->root(), dom_out), *text) << path;
     if (written.empty()) written = std::string(*text);
-    EXPECT_EQ(written, *text) << "kernels disagree on " << path;
+    EXPECT_EQ(written, *text) << "engines disagree on " << path;
   }
   return written;
 }

@@ -13,7 +13,7 @@
 
 #include "jot/jot.h"
 #include "jot/typed.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -102,6 +102,6 @@ TEST_P(TypedTrailing, ErrorsInTheFirstDocument) {
   EXPECT_EQ(small, 255);
 }
 
-JOT_INSTANTIATE_FOR_KERNELS(TypedTrailing);
+JOT_INSTANTIATE_FOR_ENGINES(TypedTrailing);
 
 }  // namespace

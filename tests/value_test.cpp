@@ -136,6 +136,97 @@ TEST(Value, EqualityComparesNumbersByValue) {
   EXPECT_FALSE(r->root()[0] == r2->root()[1]);
 }
 
+// Numbers kept as text compare by their exact decimal value, never through a
+// double: digits a double cannot hold still count, and a text beyond a
+// double's range still has a value.
+TEST(Value, NumbersKeptAsTextCompareExactly) {
+  struct pair {
+    const char* a;
+    const char* b;
+    bool equal;
+  };
+  const pair pairs[] = {
+      {"1", "1.0", true},
+      {"1", "1e0", true},
+      {"1", "10e-1", true},
+      {"1.0", "100E-2", true},
+      {"123.450", "12345e-2", true},
+      {"-5", "-5.000", true},
+      {"-0", "0", true},
+      {"0.0e10", "-0E-5", true},
+      {"0.1", "1e-1", true},
+      {"1e400", "10e399", true},
+      {"1e400", "0.001e403", true},
+      {"1e1000000000000000000", "10e999999999999999999", true},
+      {"1e-1000000000000000000", "0.1e-999999999999999999", true},
+      {"18446744073709551616", "1.8446744073709551616e19", true},
+      {"9007199254740993", "9007199254740992", false},
+      {"9007199254740993.0", "9007199254740992", false},
+      {"9007199254740993", "9007199254740992.0", false},
+      {"0.1", "0.10000000000000001", false},
+      {"100000000000000000000000001", "1e26", false},
+      {"18446744073709551616", "18446744073709551615", false},
+      {"1e400", "1e401", false},
+      {"1e400", "2e400", false},
+      {"1", "-1", false},
+      {"1e1000000000000000000", "1e1000000000000000001", false},
+      {"1e1000000000000000000", "1e-1000000000000000000", false},
+      {"12", "1.2", false},
+      {"0", "1e-400", false},
+  };
+  jot::parse_options raw;
+  raw.keep_number_text = true;
+  for (const pair& p : pairs) {
+    auto a = jot::parse(p.a, raw);
+    auto b = jot::parse(p.b, raw);
+    ASSERT_TRUE(a && b) << p.a << " " << p.b;
+    EXPECT_EQ(a->root() == b->root(), p.equal) << p.a << " == " << p.b;
+    EXPECT_EQ(b->root() == a->root(), p.equal) << p.b << " == " << p.a;
+  }
+}
+
+// A number read as a double compares as the shortest decimal that reads back
+// as that double, the text jot writes for it, and, when it holds an integer
+// below 2^64, also as that integer; integers and texts by their exact value.
+TEST(Value, DoublesCompareAsTheDecimalWrittenForThem) {
+  struct pair {
+    const char* text;     // kept as text, or decoded when it fits
+    bool keep;
+    const char* decoded;  // parsed into a double or an integer
+    bool equal;
+  };
+  const pair pairs[] = {
+      {"0.1", true, "0.1", true},
+      {"0.10000000000000001", true, "0.1", false},
+      {"9007199254740992", true, "9007199254740992.0", true},
+      {"9007199254740993", true, "9007199254740992.0", false},
+      {"9007199254740993.0", true, "9007199254740993", true},
+      {"9007199254740993", false, "9007199254740992.0", false},
+      {"1e23", true, "1e23", true},
+      {"99999999999999991611392", true, "1e23", false},  // the double's exact value
+      {"2.5", false, "25e-1", true},
+      {"-0.0", false, "0", true},
+      {"1e2", false, "100", true},
+      {"12345678901234567890", false, "1.234567890123456789e19", false},
+      // 2^60: written 1.152921504606847e18, but a double that holds an
+      // integer below 2^64 also equals that integer exactly, kept or not.
+      {"1152921504606846976", false, "1152921504606846976.0", true},
+      {"1152921504606846976", true, "1152921504606846976.0", true},
+      {"1.152921504606847e18", true, "1152921504606846976.0", true},
+      {"1152921504606846977", true, "1152921504606846976.0", false},
+      {"-9007199254740992", false, "-9007199254740992.0", true},
+  };
+  jot::parse_options raw;
+  for (const pair& p : pairs) {
+    raw.keep_number_text = p.keep;
+    auto a = jot::parse(p.text, raw);
+    auto b = jot::parse(p.decoded);
+    ASSERT_TRUE(a && b) << p.text << " " << p.decoded;
+    EXPECT_EQ(a->root() == b->root(), p.equal) << p.text << " == " << p.decoded;
+    EXPECT_EQ(b->root() == a->root(), p.equal) << p.decoded << " == " << p.text;
+  }
+}
+
 TEST(Value, DeepEqualityDoesNotRecurse) {
   jot::parse_options o;
   o.max_depth = 200000;

@@ -1,5 +1,5 @@
 // jot::visit: the events against the DOM, errors against jot::parse, stopping,
-// string decoding, no allocation, and every kernel.
+// string decoding, no allocation, and every engine (test_engines.h).
 #include <gtest/gtest.h>
 #include <jot/jot.h>
 #include <jot/visit.h>
@@ -10,7 +10,7 @@
 #include "alloc_counter.h"
 #include "must.h"
 #include "test_data.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -79,13 +79,13 @@ TEST(Visit, EventsAreTheDocumentInOrder) {
   };
   for (const char* text : docs) {
     SCOPED_TRACE(text);
-    for (jot::kernel k : jot_test::supported_kernels()) {
+    for (jot::kernel k : jot_test::one_kernel_per_engine()) {
       recorder r;
       jot::visit_options o;
       o.kernel = k;
       const jot::error e = jot::visit(jot_test::exact_copy(text), r, o);
-      ASSERT_TRUE(e.ok()) << jot::kernel_name(k) << ": " << e.message;
-      EXPECT_EQ(r.log, expected_events(text)) << jot::kernel_name(k);
+      ASSERT_TRUE(e.ok()) << jot_test::engine_name(k) << ": " << e.message;
+      EXPECT_EQ(r.log, expected_events(text)) << jot_test::engine_name(k);
     }
   }
 }
@@ -104,18 +104,18 @@ TEST(Visit, CorpusFilesGiveTheDomsEvents) {
 // Errors are jot::parse's: code, offset, line and column.
 void expect_same_error(std::string_view text) {
   const auto want = jot::parse(text);
-  for (jot::kernel k : jot_test::supported_kernels()) {
+  for (jot::kernel k : jot_test::one_kernel_per_engine()) {
     jot::visitor v;
     jot::visit_options o;
     o.kernel = k;
     const jot::error got = jot::visit(jot_test::exact_copy(text), v, o);
-    ASSERT_EQ(got.ok(), bool(want)) << jot::kernel_name(k) << ": " << text;
+    ASSERT_EQ(got.ok(), bool(want)) << jot_test::engine_name(k) << ": " << text;
     if (want) continue;
-    EXPECT_EQ(got.code, want.error().code) << jot::kernel_name(k) << ": " << text;
-    EXPECT_EQ(got.offset, want.error().offset) << jot::kernel_name(k) << ": " << text;
-    EXPECT_EQ(got.line, want.error().line) << jot::kernel_name(k) << ": " << text;
-    EXPECT_EQ(got.column, want.error().column) << jot::kernel_name(k) << ": " << text;
-    EXPECT_STREQ(got.message, want.error().message) << jot::kernel_name(k) << ": " << text;
+    EXPECT_EQ(got.code, want.error().code) << jot_test::engine_name(k) << ": " << text;
+    EXPECT_EQ(got.offset, want.error().offset) << jot_test::engine_name(k) << ": " << text;
+    EXPECT_EQ(got.line, want.error().line) << jot_test::engine_name(k) << ": " << text;
+    EXPECT_EQ(got.column, want.error().column) << jot_test::engine_name(k) << ": " << text;
+    EXPECT_STREQ(got.message, want.error().message) << jot_test::engine_name(k) << ": " << text;
   }
 }
 
@@ -209,6 +209,7 @@ TEST(Visit, StringsDecodeOnlyWhenEscaped) {
 }
 
 TEST(Visit, AllocatesNothing) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   JOT_REQUIRE_DATA(dir);
   std::string text;
   ASSERT_TRUE(jot_test::read_file(dir + "/corpus/twitter.json", text));

@@ -466,6 +466,7 @@ TEST(Writer, FileAndDescriptorSinks) {
 }
 
 TEST(Writer, NoHeapWithCallerBufferOrSink) {
+  JOT_REQUIRE_COUNTED_MALLOC();
   char buf[4096];
   collector c;
   c.text.reserve(1 << 20);

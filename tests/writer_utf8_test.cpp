@@ -1,5 +1,5 @@
 // tests/writer_utf8_test.cpp - the streaming writer checks UTF-8 while it
-// escapes (src/write_checked.inl), with every kernel this CPU runs. Each
+// escapes (src/write_checked.inl), with every engine this CPU runs. Each
 // string is judged against the scalar validator and, when valid, its bytes
 // against the unchecked escaping path (the typed encoder's), so both the
 // verdict and the output are tested. Invalid bytes go at every position of
@@ -17,7 +17,7 @@
 #include "jot/detail/scan/utf8.h"
 #include "jot/jot.h"
 #include "jot/typed.h"
-#include "test_kernels.h"
+#include "test_engines.h"
 
 namespace {
 
@@ -230,6 +230,6 @@ TEST_P(WriterUtf8, NoBlockReadsPastTheString) {
 }
 #endif
 
-JOT_INSTANTIATE_FOR_KERNELS(WriterUtf8);
+JOT_INSTANTIATE_FOR_ENGINES(WriterUtf8);
 
 }  // namespace

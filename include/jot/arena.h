@@ -85,7 +85,8 @@ class arena {
   void* allocate(std::size_t size, std::size_t align = alignof(std::max_align_t)) noexcept
       JOT_LIFETIMEBOUND {
     // The common case inline (a bump of lo_): the mutable document allocates
-    // a node per value, and the call cost dominated building (HACKING.md).
+    // a node per value, so a call per allocation would cost more than the
+    // bump itself.
     const auto at = reinterpret_cast<std::uintptr_t>(lo_);
     const std::uintptr_t p = (at + align - 1) & ~static_cast<std::uintptr_t>(align - 1);
     if (lo_ != nullptr && p >= at && size <= reinterpret_cast<std::uintptr_t>(hi_) - p &&

@@ -229,7 +229,8 @@ class mut_value {
   element_range elements() const noexcept;
   member_range members() const noexcept;
 
-  // Deep equality (numbers by value, members in order), also with parsed values.
+  // Deep equality (members in order; numbers by exact decimal value, as
+  // jot::value's operator== compares them), also with parsed values.
   friend bool operator==(mut_value a, mut_value b) noexcept;
   friend bool operator==(mut_value a, jot::value b) noexcept;
 

@@ -134,8 +134,8 @@ class parallel_documents {
   callback on_document_;
   // Each group below has its own cache line: every waiting worker reads
   // turn_ once per document it parses, while the delivering worker writes
-  // count_ once per document; on one line, each of those writes took the line
-  // from every other core (2 threads ran no faster than 1).
+  // count_ once per document; on one line, each of those writes would take
+  // the line from every other core and serialise the workers.
   static constexpr std::size_t cache_line = 64;
   alignas(cache_line) std::atomic<std::size_t> next_chunk_{0};  // the next chunk a worker takes
   alignas(cache_line) std::atomic<std::size_t> turn_{0};  // the chunk being delivered, or stopped

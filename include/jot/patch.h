@@ -76,7 +76,9 @@ class [[nodiscard]] patch_result {
 // pointers; "-" is the end of an array; indices have no leading zeros; "add"
 // at an existing member replaces its value in place, a new member is
 // appended; "add" or "replace" at "" replaces the whole document. "test"
-// compares numbers by value, arrays in order and objects as sets of members.
+// compares numbers by exact decimal value (jot::value's operator==: digits a
+// double cannot hold still count when the numbers keep their text), arrays
+// in order and objects as sets of members.
 // Members other than op, path, from and value are ignored; any of those four
 // appearing twice is invalid. Fails with
 //   invalid_patch      a malformed operation: not an object, a missing or

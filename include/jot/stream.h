@@ -177,10 +177,9 @@ class stream_reader {
   bool next_concatenated() noexcept;
   bool next_element() noexcept;
   // next_element's common step: ',' and then an element that parses and ends
-  // inside the window, in one parse without the general step's calls (the
-  // reader's own instructions per element ~255 -> ~170, HACKING.md session
-  // 19). False, with nothing consumed, for anything else: the general step
-  // then reads it.
+  // inside the window, in one parse without the general step's calls, which
+  // for a small element would cost more than parsing it. False, with nothing
+  // consumed, for anything else: the general step then reads it.
   bool next_element_in_window() noexcept;
   // Parses a prefix at pos_, refilling until the outcome cannot change;
   // returns it (offset relative to pos_). failed_io: a read failed instead.

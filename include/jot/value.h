@@ -156,7 +156,12 @@ class value {
   preorder_view preorder() const noexcept;
 
   // Deep equality: same types and contents, object members compared in order,
-  // numbers by mathematical value (1 == 1.0), absent equals only absent.
+  // absent equals only absent. Numbers compare by exact decimal value, never
+  // rounded through a double (1 == 1.0 == 10e-1; kept as text,
+  // 9007199254740993.0 != 9007199254740992): a number kept as text by its text,
+  // an integer by its digits, a double as the shortest decimal that reads back
+  // as it (what jot writes for it) and, when it holds an integer below 2^64,
+  // also as that integer.
   friend bool operator==(value a, value b) noexcept;
 
   // The underlying node (for jot's own writer and tools).

@@ -112,8 +112,10 @@ struct writer_options {
                                    // (faster, but invalid bytes then pass through unchanged)
   bool validate_raw = true;        // raw() parses its text first; false trusts it (faster,
                                    // but invalid text then makes the output invalid)
-  jot::kernel kernel = jot::kernel::automatic;  // the scanning kernel that checks UTF-8, chosen
-                                                // as parse_options::kernel chooses (same output)
+  jot::kernel kernel = jot::kernel::automatic;  // the kernel whose engine checks UTF-8 (avx2 and
+                                                // avx512: AVX2, others: baseline); one the CPU
+                                                // lacks falls back as jot::parser's does; the
+                                                // output is the same whatever it is
 };
 
 class writer {

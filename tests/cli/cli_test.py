@@ -152,6 +152,82 @@ class arguments(case):
         # Help wins wherever it appears among valid arguments.
         self.assertEqual(run("pretty", "--help")[:2], run("--help")[:2])
 
+    # Every option besides the parse options, with its value, and the commands
+    # whose synopsis and option entry in the help must name it exactly when
+    # jot accepts it there.
+    OUTPUT_OPTIONS = {"-l": [], "--threads": ["1"], "--indent": ["2"], "--tab": [], "--sort-keys": [],
+                      "--normalize-numbers": [], "--pretty": [], "-r": [], "--paths": []}
+    COMMANDS = ("validate", "minify", "pretty", "get", "patch", "merge", "query")
+
+    def accepted_options(self):
+        """{command: set of options jot takes for it}, found by running it."""
+        f = self.write("a.json", b"[1]")
+        p = self.write("p.json", b"[]")
+        operands = {"validate": [f], "minify": [f], "pretty": [f], "get": [f, ""],
+                    "patch": [f, p], "merge": [f, p], "query": ["$", f]}
+        taken = {}
+        for command in self.COMMANDS:
+            taken[command] = set()
+            for option, value in self.OUTPUT_OPTIONS.items():
+                args = ["-l"] if option == "--threads" else []
+                code, _, err = run(command, *args, option, *value, *operands[command])
+                if code != EXIT_USAGE:
+                    taken[command].add(option)
+                else:
+                    self.assertRegex(err.decode(), r"does not apply to|needs --ndjson", (command, option))
+        return taken
+
+    @staticmethod
+    def synopsis_options(text):
+        """The options a synopsis names: -x and --x inside brackets."""
+        return {o for o in re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", text)}
+
+    def test_help_matches_commands(self):
+        """Each command's synopsis and each option's entry in --help say
+        exactly which commands take which options; so does docs/cli.md."""
+        taken = self.accepted_options()
+        self.assertEqual(taken["validate"], {"-l", "--threads"})  # the probe itself works
+        code, out, _ = run("--help")
+        self.assertEqual(code, EXIT_OK)
+        lines = out.decode().split("\n")
+        commands_at = lines.index("commands (each also takes the parse options below):")
+        options_at = lines.index("output options:")
+        # Synopses: "  COMMAND ..." lines, continued by deeper lines before the description.
+        for command in self.COMMANDS:
+            start = next(i for i in range(commands_at, options_at) if lines[i].startswith("  " + command + " "))
+            synopsis = lines[start]
+            i = start + 1
+            while lines[i].startswith("      [") or lines[i].startswith("      FILE"):
+                synopsis += " " + lines[i]
+                i += 1
+            named = self.synopsis_options(synopsis)
+            self.assertEqual(named & set(self.OUTPUT_OPTIONS), taken[command], "help synopsis of " + command)
+        # Option entries: the commands named in each entry's text.
+        entries, current = {}, None
+        for line in lines[options_at + 1:]:
+            m = re.match(r"  (?:-\w, )?(--?[a-z-]+)", line)
+            if m:
+                current = {"--ndjson": "-l", "--raw": "-r"}.get(m.group(1), m.group(1))
+                entries[current] = line
+            elif line.startswith("                      ") and current:
+                entries[current] += line
+            else:
+                current = None
+        for option in self.OUTPUT_OPTIONS:
+            text = entries[option]
+            named = {c for c in self.COMMANDS if re.search(r"(?<![\w-])" + c + r"\b", text)}
+            want = {c for c in self.COMMANDS if option in taken[c]}
+            self.assertEqual(named, want, "help entry of " + option)
+        # docs/cli.md's synopses.
+        doc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "cli.md")
+        with open(doc, encoding="utf-8") as f:
+            text = f.read()
+        for command in self.COMMANDS:
+            m = re.search(r"^jot " + command + r" (.*)$", text, re.M)
+            self.assertIsNotNone(m, command)
+            named = self.synopsis_options(m.group(1))
+            self.assertEqual(named & set(self.OUTPUT_OPTIONS), taken[command], "docs/cli.md synopsis of " + command)
+
     def test_version(self):
         if not VERSION:
             self.skipTest("no --version given to the test")
@@ -659,6 +735,18 @@ class patch(case):
         self.assert_run(["merge", "--normalize-numbers", doc, m], EXIT_OK, b'{"a":9007199254740992.0,"e":0.1}\n')
         self.assert_run(["patch", "--normalize-numbers", doc, p], EXIT_OK,
                         b'{"a":9007199254740992.0,"b":[100.0],"c":1e+26,"d":9007199254740992.0}\n')
+
+    def test_test_compares_numbers_exactly(self):
+        """RFC 6902 4.6: numbers equal in value, never rounded through a double."""
+        doc = self.write("doc.json", b'{"a":9007199254740992,"b":1,"c":1e400}')
+        for value, equal in ((b"9007199254740993", False), (b"9007199254740993.0", False),
+                             (b"9007199254740992.0", True), (b"1e-400", False)):
+            p = self.write("patch.json", b'[{"op":"test","path":"/a","value":' + value + b"}]")
+            code, _, _ = run("patch", doc, p)
+            self.assertEqual(code, EXIT_OK if equal else EXIT_INVALID, value)
+        for path, value in ((b"/b", b"1.0"), (b"/b", b"1e0"), (b"/b", b"10e-1"), (b"/c", b"10e399")):
+            p = self.write("patch.json", b'[{"op":"test","path":"' + path + b'","value":' + value + b"}]")
+            self.assert_run(["patch", doc, p], EXIT_OK, b'{"a":9007199254740992,"b":1,"c":1e400}\n')
 
     def test_rfc6902_suite(self):
         if not DATA_DIR:

@@ -1,4 +1,4 @@
-// tools/jot/get.cpp - `jot get [--pretty | -r | --tab | --sort-keys] [-l] FILE POINTER...`: prints
+// tools/jot/get.cpp - `jot get [OPTIONS] FILE POINTER...` (main.cpp's usage lists them): prints
 // the values RFC 6901 JSON Pointers select ("" is the whole document, "/a/0"
 // member a's first element, "~1" is '/' and "~0" is '~' inside a reference
 // token), one line per pointer, in the order given; with -l (--ndjson), one

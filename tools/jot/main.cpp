@@ -1,14 +1,16 @@
 // tools/jot/main.cpp - the jot command: option parsing and dispatch.
 //
-//   jot validate [-l] [FILE...]      exit 0 when every file is valid JSON (-l: NDJSON)
-//   jot minify [-l] [FILE]           compact JSON (numbers as written unless --normalize-numbers)
-//   jot pretty [--indent N] [--tab] [FILE]   indented JSON
-//   jot get [--pretty|-r] [-l] FILE POINTER...  the values at RFC 6901 JSON Pointers
-//   jot patch [--indent N] FILE PATCH   FILE after an RFC 6902 JSON Patch
-//   jot merge [--indent N] FILE PATCH   FILE after an RFC 7396 JSON Merge Patch
-//   jot query [--paths] [-r] [-l] QUERY [FILE]  the nodes an RFC 9535 JSONPath query selects
+//   jot validate FILE...       exit 0 when every file is valid JSON (-l: NDJSON)
+//   jot minify FILE            compact JSON (numbers as written unless --normalize-numbers)
+//   jot pretty FILE            indented JSON
+//   jot get FILE POINTER...    the values at RFC 6901 JSON Pointers
+//   jot patch FILE PATCH       FILE after an RFC 6902 JSON Patch
+//   jot merge FILE PATCH       FILE after an RFC 7396 JSON Merge Patch
+//   jot query QUERY [FILE]     the nodes an RFC 9535 JSONPath query selects
 //
-// See docs/cli.md for the full description and the exit codes (cli.h).
+// Which options each command takes is the commands table below; usage_text
+// and docs/cli.md list them. See docs/cli.md for the full description and
+// the exit codes (cli.h).
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -19,27 +21,34 @@
 namespace jot_cli {
 namespace {
 
+// Each command's synopsis lists every option it takes besides the parse
+// options, and each output option says which commands take it: the commands
+// table below decides, and tests/cli (arguments.test_help_matches_commands)
+// checks the text against it.
 constexpr const char* usage_text =
     "usage: jot COMMAND [OPTIONS] [ARGS]\n"
     "\n"
-    "commands:\n"
-    "  validate [FILE...]            check that each FILE is valid JSON; print each error\n"
-    "                                as FILE:LINE:COLUMN: message (columns count bytes)\n"
-    "  minify [FILE]                 print FILE as compact JSON\n"
-    "  pretty [--indent N] [--tab] [FILE]\n"
-    "                                print FILE indented N spaces per level (default 2)\n"
-    "  get [--pretty|-r] FILE POINTER...\n"
-    "                                print the value at each JSON Pointer (RFC 6901),\n"
-    "                                e.g. /users/0/name, one line each (empty when\n"
-    "                                absent); \"\" is the whole document\n"
-    "  patch [--indent N] FILE PATCH print FILE after the JSON Patch (RFC 6902) in PATCH;\n"
-    "                                all or nothing\n"
-    "  merge [--indent N] FILE PATCH print FILE after the JSON Merge Patch (RFC 7396)\n"
-    "                                in PATCH\n"
-    "  query [--paths|-r] QUERY [FILE]\n"
-    "                                print the nodes the JSONPath query (RFC 9535) selects,\n"
-    "                                e.g. '$.users[?@.age > 30].name', as one JSON array;\n"
-    "                                a bad query is reported at its byte (exit 2)\n"
+    "commands (each also takes the parse options below):\n"
+    "  validate [-l [--threads N]] [FILE...]\n"
+    "      check that each FILE is valid JSON; print each error as\n"
+    "      FILE:LINE:COLUMN: message (columns count bytes)\n"
+    "  minify [-l [--threads N]] [--sort-keys] [--normalize-numbers] [FILE]\n"
+    "      print FILE as compact JSON\n"
+    "  pretty [--indent N] [--tab] [--sort-keys] [--normalize-numbers] [FILE]\n"
+    "      print FILE indented N spaces per level (default 2)\n"
+    "  get [--pretty|-r] [--indent N] [--tab] [-l [--threads N]] [--sort-keys]\n"
+    "      [--normalize-numbers] FILE POINTER...\n"
+    "      print the value at each JSON Pointer (RFC 6901), e.g. /users/0/name,\n"
+    "      one line each (empty when absent); \"\" is the whole document\n"
+    "  patch [--indent N] [--tab] [--sort-keys] [--normalize-numbers] FILE PATCH\n"
+    "      print FILE after the JSON Patch (RFC 6902) in PATCH; all or nothing\n"
+    "  merge [--indent N] [--tab] [--sort-keys] [--normalize-numbers] FILE PATCH\n"
+    "      print FILE after the JSON Merge Patch (RFC 7396) in PATCH\n"
+    "  query [--paths|-r] [--pretty] [--indent N] [--tab] [-l [--threads N]]\n"
+    "      [--normalize-numbers] [--stream] QUERY [FILE]\n"
+    "      print the nodes the JSONPath query (RFC 9535) selects, e.g.\n"
+    "      '$.users[?@.age > 30].name', as one JSON array; a bad query is\n"
+    "      reported at its byte (exit 2)\n"
     "\n"
     "FILE '-' (the default when FILE is optional) reads standard input.\n"
     "\n"
@@ -51,25 +60,30 @@ constexpr const char* usage_text =
     "  --max-depth N       reject nesting deeper than N (default 1024)\n"
     "\n"
     "output options:\n"
-    "  --indent N          spaces per level, 0 to 64 (pretty; get and query, where it\n"
-    "                      implies --pretty)\n"
+    "  --indent N          spaces per level, 0 to 64 (pretty, get, patch, merge,\n"
+    "                      query; in get and query it implies --pretty; patch and\n"
+    "                      merge print compact JSON without it)\n"
     "  --tab               indent with tabs: one per level, or N with --indent N\n"
-    "                      (pretty; get and query, where it implies --pretty)\n"
-    "  --sort-keys         write object members sorted by key bytes (minify, pretty, get)\n"
+    "                      (pretty, get, patch, merge, query, as --indent)\n"
+    "  --sort-keys         write object members sorted by key bytes\n"
+    "                      (minify, pretty, get, patch, merge)\n"
     "  --normalize-numbers write numbers from their value, not as written: integers\n"
     "                      exact, others as the nearest double, shortest (1e2 as\n"
     "                      100.0; digits a double cannot hold are lost)\n"
-    "                      (minify, pretty, get, query, patch, merge)\n"
-    "  --pretty            get, query: print indented (2 spaces unless --indent)\n"
-    "  -r, --raw           get: print a string's text without quotes or escapes;\n"
-    "                      query: one node per line, strings so, others as JSON\n"
-    "  --paths             query: print normalized paths ($['a'][0]), not values\n"
-    "  --stream            query: not supported yet (refused with a message)\n"
-    "  -l, --ndjson        validate, minify, get, query: FILE holds one document per line\n"
-    "                      (NDJSON); each is checked or printed on its own line, and\n"
-    "                      each bad one reported as FILE:LINE:COLUMN: message (document N)\n"
+    "                      (minify, pretty, get, patch, merge, query)\n"
+    "  --pretty            print the value indented (2 spaces unless --indent)\n"
+    "                      (get, query)\n"
+    "  -r, --raw           print a string's text without quotes or escapes (get);\n"
+    "                      one node per line, strings so, others as JSON (query)\n"
+    "  --paths             print normalized paths ($['a'][0]), not values (query)\n"
+    "  --stream            not supported yet: refused with a message (query)\n"
+    "  -l, --ndjson        FILE holds one document per line (NDJSON); each is\n"
+    "                      checked or printed on its own line, and each bad one\n"
+    "                      reported as FILE:LINE:COLUMN: message (document N)\n"
+    "                      (validate, minify, get, query)\n"
     "  --threads N         with -l: parse on N threads, output still in input order\n"
-    "                      (default 1; 0 = one per core)\n"
+    "                      (default 1; 0 = one per core) (validate, minify, get,\n"
+    "                      query)\n"
     "\n"
     "  -h, --help          print this help\n"
     "  --version           print the version\n"
