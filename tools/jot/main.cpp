@@ -6,7 +6,7 @@
 //   jot get [--pretty|-r] [-l] FILE POINTER...  the values at RFC 6901 JSON Pointers
 //   jot patch [--indent N] FILE PATCH   FILE after an RFC 6902 JSON Patch
 //   jot merge [--indent N] FILE PATCH   FILE after an RFC 7396 JSON Merge Patch
-//   jot query [--paths] [-r] [-l] QUERY [FILE]  the nodes an RFC 9535 JSONPath query selects
+//   jot query [--paths] [-r] [-l] [--stream] QUERY [FILE]  the nodes an RFC 9535 JSONPath query selects
 //
 // See docs/cli.md for the full description and the exit codes (cli.h).
 #include <cstdint>
@@ -36,7 +36,7 @@ constexpr const char* usage_text =
     "                                all or nothing\n"
     "  merge [--indent N] FILE PATCH print FILE after the JSON Merge Patch (RFC 7396)\n"
     "                                in PATCH\n"
-    "  query [--paths|-r] QUERY [FILE]\n"
+    "  query [--paths|-r] [--stream] QUERY [FILE]\n"
     "                                print the nodes the JSONPath query (RFC 9535) selects,\n"
     "                                e.g. '$.users[?@.age > 30].name', as one JSON array;\n"
     "                                a bad query is reported at its byte (exit 2)\n"
@@ -64,7 +64,10 @@ constexpr const char* usage_text =
     "  -r, --raw           get: print a string's text without quotes or escapes;\n"
     "                      query: one node per line, strings so, others as JSON\n"
     "  --paths             query: print normalized paths ($['a'][0]), not values\n"
-    "  --stream            query: not supported yet (refused with a message)\n"
+    "  --stream            query: find the nodes in one pass over the text, with no\n"
+    "                      DOM (with -l, a file of any size, through a window);\n"
+    "                      queries of descendants, filters, several selectors in a\n"
+    "                      segment or negative indices are refused (exit 2)\n"
     "  -l, --ndjson        validate, minify, get, query: FILE holds one document per line\n"
     "                      (NDJSON); each is checked or printed on its own line, and\n"
     "                      each bad one reported as FILE:LINE:COLUMN: message (document N)\n"
