@@ -124,8 +124,13 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
 
   printer p{inv, output_options(inv, inv.pretty || inv.indent_given || inv.tab), {}};
   output out;
-  jot::arena a;  // the nodes of one document, parsed alone; reset per document
-  jot::arena eval_arena;
+  // The nodes of one document, each parsed alone, reset per document: in a
+  // buffer that most documents' nodes fit, so a stream of them costs no heap
+  // traffic per document.
+  alignas(16) static char node_space[64 * 1024];
+  jot::arena a(node_space, sizeof node_space, jot::malloc_allocator());
+  alignas(16) static char eval_space[4096];
+  jot::arena eval_arena(eval_space, sizeof eval_space, jot::malloc_allocator());
   std::vector<printer::streamed> nodes;
   jot::parse_options node_options = inv.parse;
   node_options.allow_bom = false;
@@ -158,7 +163,7 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
                               {.format = jot::document_format::ndjson, .continue_after_error = true,
                                .parse = false});
     while (reader.next()) {
-      const std::string suffix = " (document " + std::to_string(reader.index() + 1) + ")";
+      auto suffix = [&] { return " (document " + std::to_string(reader.index() + 1) + ")"; };
       int s;
       if (!reader.current()) {
         if (reader.current().error().code == jot::error_code::io_error) {
@@ -166,11 +171,11 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
                        reader.current().error().message);
           s = exit_usage;
         } else {
-          report_parse_error(path, reader.current().error(), suffix);
+          report_parse_error(path, reader.current().error(), suffix());
           s = out.line("") ? exit_invalid : exit_usage;  // line k still answers document k
         }
       } else {
-        s = one(reader.source(), [&](const jot::error& e) { report_parse_error(path, reader.locate(e), suffix); });
+        s = one(reader.source(), [&](const jot::error& e) { report_parse_error(path, reader.locate(e), suffix()); });
         if (s == exit_invalid && !out.line("")) s = exit_usage;
       }
       status = std::max(status, s);
