@@ -9,6 +9,7 @@
 #include <jot/stream.h>
 
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -47,10 +48,11 @@ std::string stream_lines(std::string_view json, std::string_view text, const jot
   return s;
 }
 
-// The DOM's lines, which the stream's must equal.
-void expect_same(std::string_view json, std::string_view text) {
+// The DOM's lines, which the stream's must equal; true when they are not empty.
+bool expect_same(std::string_view json, std::string_view text) {
   const std::string dom = jot_test::query(json, text);
   EXPECT_EQ(stream_lines(json, text), dom) << text << " on " << json.substr(0, 80);
+  return !dom.empty();
 }
 
 const char* const small_docs[] = {
@@ -75,6 +77,60 @@ const char* const streamable[] = {
 TEST(QueryStream, AgreesWithTheDomOnSmallDocuments) {
   for (const char* doc : small_docs)
     for (const char* q : streamable) expect_same(doc, q);
+}
+
+// Random documents (nested, with escaped and duplicate keys, blanks between
+// tokens) and random streamable queries: the stream must give the DOM's lines.
+TEST(QueryStream, AgreesWithTheDomOnRandomDocumentsAndQueries) {
+  std::mt19937 rng(65);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  const char* const keys[] = {"a", "b", "a", "\\u0061", "k\\n", "", "\\\"", "\\u00e9"};
+  const char* const names[] = {"'a'", "'b'", "'k\\n'", "''", "'\"'", "'\u00e9'"};
+  const char* const blanks[] = {"", " ", "\n ", "\t"};
+  auto value = [&](auto&& self, int depth) -> std::string {
+    const int k = depth > 4 ? pick(5) : pick(8);
+    auto blank = [&] { return std::string(blanks[pick(4)]); };
+    switch (k) {
+      case 0: return std::to_string(pick(100) - 50);
+      case 1: return "\"s" + std::to_string(pick(9)) + "\\u0041\"";
+      case 2: return pick(2) ? "true" : "null";
+      case 3: return "-1.5e2";
+      case 4: return "false";
+      case 5:
+      case 6: {
+        std::string out = "[" + blank();
+        for (int n = pick(5), i = 0; i < n; ++i) out += (i ? "," + blank() : "") + self(self, depth + 1) + blank();
+        return out + "]";
+      }
+      default: {
+        std::string out = "{" + blank();
+        for (int n = pick(5), i = 0; i < n; ++i)
+          out += (i ? "," + blank() : "") + "\"" + keys[pick(8)] + "\"" + blank() + ":" + blank() +
+                 self(self, depth + 1) + blank();
+        return out + "}";
+      }
+    }
+  };
+  int selected = 0;  // cases whose nodelist is not empty
+  for (int round = 0; round < 1000; ++round) {
+    const std::string doc = value(value, 0);
+    for (int k = 0; k < 10; ++k) {
+      std::string q = "$";
+      for (int n = pick(4), i = 0; i < n; ++i) {
+        switch (pick(7)) {
+          case 0: q += std::string("[") + names[pick(6)] + "]"; break;
+          case 1: q += pick(2) ? ".a" : ".b"; break;
+          case 2: q += pick(2) ? ".*" : "[*]"; break;
+          case 3: q += "[" + std::to_string(pick(4)) + "]"; break;
+          case 4: q += "[" + std::to_string(pick(3)) + ":" + std::to_string(pick(5)) + "]"; break;
+          case 5: q += "[" + std::to_string(pick(2)) + "::" + std::to_string(pick(3)) + "]"; break;
+          default: q += "[:" + std::to_string(pick(4)) + ":2]"; break;
+        }
+      }
+      selected += expect_same(doc, q);
+    }
+  }
+  EXPECT_GT(selected, 2000);
 }
 
 TEST(QueryStream, RefusesWhatOnePassCannotDecide) {
