@@ -169,7 +169,8 @@ struct stream_callback {
 
 // Ok when evaluate_stream can decide q in one pass: every segment a child
 // segment ([...] or .name) of one selector, a name, a wildcard, an index >= 0
-// or a slice with bounds >= 0 and a step >= 0. Otherwise query_not_streamable,
+// or a slice with bounds >= 0 and a step >= 0, or of increasing indexes >= 0
+// ([0,2]). Otherwise query_not_streamable,
 // its offset the byte of the first segment or selector that prevents it and
 // its message saying why; invalid_value when q is invalid.
 [[nodiscard]] error stream_supported(const query& q) noexcept;

@@ -4,10 +4,11 @@
 //
 // Which queries: those whose nodelist comes out in the order one pass meets
 // the nodes, each node once. A path of child segments with one selector each
-// does: a node is selected exactly when the i-th link of its path matches the
-// i-th segment's selector, which the pass knows when it reaches the node (a
-// key, or an element's index counted from the start), and nodes at the
-// query's depth never contain each other, so their starts are their order in
+// (or increasing indexes, which select elements in their order) does: a node
+// is selected exactly when the i-th link of its path matches the i-th
+// segment's selector, which the pass knows when it reaches the node (a key,
+// or an element's index counted from the start), and nodes at the query's
+// depth never contain each other, so their starts are their order in
 // evaluate's nodelist. stream_supported names what else cannot be had.
 //
 // Positions: the events carry the bytes of strings and numbers but not of
@@ -36,31 +37,39 @@ jot::error check(const path_query& q) noexcept {
       return refuse(s.offset,
                     "a descendant segment lists each node's selected children before its descendants' "
                     "(RFC 9535 section 2.5.2.2), not in the order one pass meets them");
-    if (s.count != 1)
-      return refuse(s.selectors[1].offset,
-                    "a segment of several selectors lists nodes selector by selector, not in document order, "
-                    "and may list a node twice");
-    const selector& sel = s.selectors[0];
-    switch (sel.kind) {
-      case selector_kind::filter:
-        return refuse(sel.offset,
-                      "a filter may test members that come after the node it selects, or the root's; one pass "
-                      "cannot decide it");
-      case selector_kind::index:
-        if (sel.index < 0)
+    // Several selectors list nodes selector by selector: document order only
+    // for indexes that increase (each element once).
+    for (std::uint32_t i = 1; i < s.count; ++i) {
+      const selector& a = s.selectors[i - 1];
+      const selector& b = s.selectors[i];
+      if (a.kind != selector_kind::index || b.kind != selector_kind::index || b.index <= a.index)
+        return refuse(b.offset,
+                      "a segment of several selectors lists nodes selector by selector, not in document order, "
+                      "and may list a node twice (only increasing indexes, [0,2], stream)");
+    }
+    for (std::uint32_t i = 0; i < s.count; ++i) {
+      const selector& sel = s.selectors[i];
+      switch (sel.kind) {
+        case selector_kind::filter:
           return refuse(sel.offset,
-                        "a negative index counts from the array's end, whose length one pass learns only after "
-                        "the elements");
-        break;
-      case selector_kind::slice:
-        if ((sel.has_start && sel.index < 0) || (sel.has_end && sel.end < 0))
-          return refuse(sel.offset,
-                        "a negative slice bound counts from the array's end, whose length one pass learns only "
-                        "after the elements");
-        if (sel.step < 0)
-          return refuse(sel.offset, "a negative step lists elements backwards, against document order");
-        break;
-      default: break;
+                        "a filter may test members that come after the node it selects, or the root's; one pass "
+                        "cannot decide it");
+        case selector_kind::index:
+          if (sel.index < 0)
+            return refuse(sel.offset,
+                          "a negative index counts from the array's end, whose length one pass learns only after "
+                          "the elements");
+          break;
+        case selector_kind::slice:
+          if ((sel.has_start && sel.index < 0) || (sel.has_end && sel.end < 0))
+            return refuse(sel.offset,
+                          "a negative slice bound counts from the array's end, whose length one pass learns only "
+                          "after the elements");
+          if (sel.step < 0)
+            return refuse(sel.offset, "a negative step lists elements backwards, against document order");
+          break;
+        default: break;
+      }
     }
   }
   return {};
@@ -193,7 +202,10 @@ class stream_evaluator : public jot::visitor {
     frame& f = frames_[live_ - 1];
     if (f.object) return f.key_selected;
     const std::uint64_t i = f.next++;
-    if (!index_matches(q_.segments[live_ - 1].selectors[0], i)) return false;
+    const segment& s = q_.segments[live_ - 1];
+    bool match = false;
+    for (std::uint32_t k = 0; k < s.count && !match; ++k) match = index_matches(s.selectors[k], i);
+    if (!match) return false;
     steps_[live_ - 1].is_index = true;
     steps_[live_ - 1].index = i;
     return true;
