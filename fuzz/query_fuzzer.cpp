@@ -8,6 +8,9 @@
 // an offset within the text; evaluation on the parsed and on the mutable
 // copy of the document gives the same paths; and each node's normalized
 // path, compiled as a query, is singular and selects exactly that node.
+// Where evaluate_stream accepts the query, it reports the same nodes in the
+// same order, with the same paths and equal values; where it refuses, the
+// error is query_not_streamable at a byte of the text.
 #include <cstring>
 #include <memory>
 #include <string>
@@ -69,8 +72,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(nodes->size() == mut_nodes->size());
   if (q->singular()) FUZZ_CHECK(nodes->size() <= 1);
 
-  // Paths: the same on both documents, and each one finds its node again.
+  // One pass without a DOM: the same nodelist, or a refusal.
   jot::arena check;  // growing: the checks must not fail for memory
+  if (const jot::error refused = jot::path::stream_supported(*q); !refused.ok()) {
+    FUZZ_CHECK(refused.code == jot::error_code::query_not_streamable && refused.offset < text.size());
+    FUZZ_CHECK(refused.message != nullptr && refused.message[0] != '\0');
+  } else {
+    std::size_t seen = 0;
+    bool same = true;
+    const jot::error e = jot::path::evaluate_stream(*q, document, [&](const jot::path::stream_node& s) noexcept {
+      if (seen >= nodes->size()) return same = false;
+      const jot::path::node& n = (*nodes)[seen++];
+      auto stream_path = s.path.text(check);
+      auto dom_path = n.path.text(check);
+      auto value = jot::parse(s.text, check);
+      same = same && stream_path.ok() && dom_path.ok() && *stream_path == *dom_path && value.ok() &&
+             value->root() == n.value;
+      return same;
+    }, a);
+    FUZZ_CHECK(same);
+    FUZZ_CHECK(e.ok() || (kb != 0 && e.code == jot::error_code::capacity_exceeded));
+    if (e.ok()) FUZZ_CHECK(seen == nodes->size());
+  }
+
+  // Paths: the same on both documents, and each one finds its node again.
   for (std::size_t i = 0; i < nodes->size(); ++i) {
     const jot::path::node& n = (*nodes)[i];
     auto text_path = n.path.text(check);

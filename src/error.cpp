@@ -47,6 +47,7 @@ const char* error_code_name(error_code code) noexcept {
     case error_code::query_syntax: return "query_syntax";
     case error_code::query_type: return "query_type";
     case error_code::query_limit: return "query_limit";
+    case error_code::query_not_streamable: return "query_not_streamable";
   }
   return "unknown";
 }

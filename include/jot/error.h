@@ -55,6 +55,8 @@ enum class error_code : std::uint8_t {
   query_syntax = 36,            // "invalid JSONPath query" (jot/query.h: offset names the byte)
   query_type = 37,              // "ill-typed JSONPath filter" (jot/query.h: RFC 9535 section 2.4.3)
   query_limit = 38,             // "JSONPath query limit exceeded" (jot/query.h: path::options)
+  query_not_streamable = 39,    // "JSONPath query not decidable in one pass" (jot/query.h:
+                                // evaluate_stream; offset names the segment or selector)
 };
 
 // Returns the default message of a code: a static string, never null.
@@ -99,6 +101,7 @@ constexpr const char* default_message(error_code code) noexcept {
     case error_code::query_syntax: return "invalid JSONPath query";
     case error_code::query_type: return "ill-typed JSONPath filter";
     case error_code::query_limit: return "JSONPath query limit exceeded";
+    case error_code::query_not_streamable: return "JSONPath query not decidable in one pass";
   }
   return "unknown error";
 }

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "jot/arena.h"
 #include "jot/error.h"
@@ -51,6 +52,9 @@ struct options {
   // is refused (the call is false when the pattern comes from the document,
   // a query_limit error when it is a literal of the query).
   std::uint32_t max_regex_size = 8192;
+  // evaluate_stream: the deepest nesting of a document accepted, as
+  // jot::visit's visit_options::max_depth (at most 4096).
+  std::uint32_t max_document_depth = 1024;
 };
 
 // A compiled query: a handle to its program in the arena given to compile.
@@ -137,5 +141,55 @@ result<query> compile(std::string_view text, arena& a JOT_LIFETIMEBOUND, const o
 result<nodelist> evaluate(const query& q, jot::value root, arena& a JOT_LIFETIMEBOUND) noexcept;
 // The same over a mutable document; the nodes are handles into it.
 result<mut_nodelist> evaluate(const query& q, jot::mut_value root, arena& a JOT_LIFETIMEBOUND) noexcept;
+
+// ---- Evaluation in one pass, without a DOM (docs/query.md, "Streaming") ----
+
+// A node evaluate_stream selected: its JSON text as written, a view of the
+// input, and its normalized path, whose links are reused for the next node:
+// read it (or copy its text) during the callback.
+struct stream_node {
+  std::string_view text;
+  location path;
+};
+
+// Where evaluate_stream sends each node: call(context, node) returns true to
+// go on, false to stop the evaluation (which then fails with cancelled).
+struct stream_callback {
+  void* context = nullptr;
+  bool (*call)(void* context, const stream_node& node) noexcept = nullptr;
+
+  // Adapts f, a `bool(const stream_node&) noexcept` callable that outlives
+  // the evaluation.
+  template <class F>
+  static stream_callback of(F& f) noexcept {
+    return {const_cast<void*>(static_cast<const void*>(&f)),
+            [](void* c, const stream_node& n) noexcept -> bool { return (*static_cast<F*>(c))(n); }};
+  }
+};
+
+// Ok when evaluate_stream can decide q in one pass: every segment a child
+// segment ([...] or .name) of one selector, a name, a wildcard, an index >= 0
+// or a slice with bounds >= 0 and a step >= 0, or of increasing indexes >= 0
+// ([0,2]). Otherwise query_not_streamable,
+// its offset the byte of the first segment or selector that prevents it and
+// its message saying why; invalid_value when q is invalid.
+[[nodiscard]] error stream_supported(const query& q) noexcept;
+
+// Evaluates q over the one JSON text json in a single jot::visit pass,
+// building no DOM: each node selected goes to f as it ends, in document order
+// (the order of evaluate's nodelist). Memory: arena a holds a path link and a
+// frame per segment of q (and the names of escaped keys that a wildcard
+// selects), all released on return. Fails with stream_supported's error
+// before reading json; with jot::visit's error (code, offset, line, column)
+// when json is not JSON, possibly after nodes were reported (discard them);
+// cancelled when f returned false; query_limit past options::max_nodes
+// nodes; capacity_exceeded when a runs out.
+[[nodiscard]] error evaluate_stream(const query& q, std::string_view json, stream_callback f,
+                                    arena& a) noexcept;
+template <class F>
+  requires std::is_invocable_r_v<bool, F&, const stream_node&>
+[[nodiscard]] error evaluate_stream(const query& q, std::string_view json, F&& f, arena& a) noexcept {
+  return evaluate_stream(q, json, stream_callback::of(f), a);
+}
 
 }  // namespace jot::path

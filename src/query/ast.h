@@ -36,11 +36,13 @@ struct selector {
   std::int64_t end = 0;                     // slice
   std::int64_t step = 1;                    // slice: 1 when omitted
   const expr* filter = nullptr;             // filter: a logical expression
+  std::size_t offset = 0;                   // its first byte in the query text
 };
 
 struct segment {
   bool descendant = false;  // ..[...]: the input node and every descendant
   bool spaced = false;      // blanks inside its brackets: never part of a singular query
+  std::size_t offset = 0;    // its first byte ('.' or '[') in the query text
   std::uint32_t count = 0;
   const selector* selectors = nullptr;
 };

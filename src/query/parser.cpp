@@ -146,6 +146,7 @@ class parser {
         break;
       }
       segment s;
+      s.offset = lx_.offset();
       if (!one_segment(s) || !push(list, s)) return false;
       // RFC 9535's singular-query-segments allow no blank inside brackets.
       if (s.descendant || s.spaced || s.count != 1 ||
@@ -171,6 +172,7 @@ class parser {
     }
     auto* sel = make<selector>();
     if (sel == nullptr) return false;
+    sel->offset = lx_.offset();
     if (lx_.peek() == '*') {
       sel->kind = selector_kind::wildcard;
       ++lx_.p;
@@ -215,6 +217,7 @@ class parser {
   static bool starts_int(char c) noexcept { return c == '-' || (c >= '0' && c <= '9'); }
 
   bool one_selector(selector& sel) noexcept {
+    sel.offset = lx_.offset();
     const char c = lx_.peek();
     if (c == '\'' || c == '"') {
       sel.kind = selector_kind::name;

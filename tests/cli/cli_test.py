@@ -1243,13 +1243,66 @@ class query(case):
         self.assertEqual((code, out), (EXIT_INVALID, b""))
         self.assertTrue(err.startswith((bad + ":1:7: ").encode()), err)
 
+    def test_stream_prints_what_the_dom_does(self):
+        path = self.doc_path()
+        lines = self.write("d.ndjson", b'{"a": 1, "b": [1, {"c": 2}]}\n\n{"a": [2, 3.50]}\n{oops\n{"b": 4}\n')
+        for query_text in ("$", "$.store.book[*].title", "$.store.*", "$.store.book[0:3:2]", "$.store.book[1].*",
+                           "$['it\\'s']", "$.nothing", "$.a", "$.b[1].c", "$.*"):
+            for flags in ([], ["--paths"], ["-r"], ["--pretty"]):
+                with self.subTest(query=query_text, flags=flags):
+                    self.assertEqual(run("query", "--stream", *flags, query_text, path),
+                                     run("query", *flags, query_text, path))
+                    self.assertEqual(run("query", "--stream", "-l", *flags, query_text, lines),
+                                     run("query", "-l", *flags, query_text, lines))
+                    data = open(lines, "rb").read()
+                    self.assertEqual(run("query", "--stream", "-l", *flags, query_text, stdin=data),
+                                     run("query", "-l", *flags, query_text, stdin=data))
+        bad = self.write("bad.json", b'{"a": [1, 2}')
+        self.assertEqual(run("query", "--stream", "$.a[0]", bad), run("query", "$.a[0]", bad))
+
+    def test_stream_refuses_what_one_pass_cannot_decide(self):
+        path = self.doc_path()
+        for query_text, offset in (("$..price", 1), ("$.store.book[?@.price < 10]", 13), ("$[-1]", 2),
+                                   ("$['a','b']", 6), ("$[::-1]", 2)):
+            with self.subTest(query=query_text):
+                code, out, err = run("query", "--stream", query_text, path)
+                self.assertEqual((code, out), (EXIT_USAGE, b""))
+                lines = err.decode().split("\n")
+                self.assertRegex(lines[0], r"^jot: <query>:1:{}: \S.* \(query_not_streamable\)$".format(offset + 1))
+                self.assertEqual(lines[1:], ["  " + query_text, "  " + " " * offset + "^", ""])
+
+    def test_stream_reads_lines_in_bounded_memory(self):
+        # 64 MB of NDJSON in a file: the lines go through a 1 MB window and
+        # no document is parsed, so the peak stays far below the file's size.
+        line = b'{"id": 123456, "name": "a streamed line", "tags": ["x", "y"], "v": {"w": 1.5}}\n'
+        path = os.path.join(self.tmp, "big.ndjson")
+        count = (64 << 20) // len(line)
+        with open(path, "wb") as f:
+            for _ in range(count // 4096):
+                f.write(line * 4096)
+        out_path = os.path.join(self.tmp, "big.out")
+        # A small Python starts jot and waits for it: Linux counts the RSS of
+        # the process that forked into the child's peak, and this test
+        # process may have grown large.
+        waiter = ("import os, subprocess, sys\n"
+                  "with open(sys.argv[1], 'wb') as out:\n"
+                  "    p = subprocess.Popen(sys.argv[2:], stdout=out)\n"
+                  "    _, status, usage = os.wait4(p.pid, 0)\n"
+                  "print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)\n")
+        done = subprocess.run([sys.executable, "-c", waiter, out_path, JOT, "query", "--stream", "-l", "-r",
+                               "$.v.w", path], stdout=subprocess.PIPE, check=True)
+        status, max_rss_kb = (int(x) for x in done.stdout.split())
+        self.assertEqual(status, EXIT_OK)
+        with open(out_path, "rb") as f:
+            self.assertEqual(f.read(), b"1.5\n" * (count // 4096 * 4096))
+        self.assertLess(max_rss_kb, 32 << 10, "peak RSS in KiB")
+
     def test_arguments(self):
         path = self.doc_path()
         self.assert_usage_error(["query"], "query takes QUERY and at most one FILE, got 0 operand(s)")
         self.assert_usage_error(["query", "$", path, path], "query takes QUERY and at most one FILE, got 3 operand(s)")
-        self.assert_usage_error(["query", "--stream", "$", path],
-                                "query --stream is not supported yet: the whole input is parsed, then queried "
-                                "(docs/query.md)")
+        self.assert_usage_error(["query", "--stream", "--comments", "$", path],
+                                "query --stream reads strict JSON: --comments and --trailing-commas do not apply")
         self.assert_usage_error(["get", "--paths", path, ""], "option --paths does not apply to get")
         self.assert_usage_error(["minify", "--stream", path], "option --stream does not apply to minify")
         self.assert_usage_error(["query", "--sort-keys", "$", path], "option --sort-keys does not apply to query")

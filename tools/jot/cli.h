@@ -47,7 +47,7 @@ struct invocation {
                                            // (shortest double, ".0" on whole doubles), not as written
   bool raw = false;                        // get, query -r / --raw: strings without quotes or escapes
   bool paths = false;                      // query --paths: normalized paths instead of values
-  bool stream = false;                     // query --stream: refused (not in this version)
+  bool stream = false;                     // query --stream: evaluated in one pass, no DOM
   bool ndjson = false;                     // -l / --ndjson: one document per line (validate,
                                            // minify, get)
   std::uint32_t threads = 1;               // --threads N: threads parsing -l input (0 = all cores)
