@@ -3,7 +3,7 @@
 (start, read the file, parse, query, print the nodelist as one compact JSON
 array to /dev/null, exit) on the queries of bench/queries.tsv.
 
-    query_cli.py --jot PATH --data DIR --out FILE [--quick] [--queries FILE]
+    query_cli.py --jot PATH --data DIR --out FILE [--quick] [--queries FILE] [--array PATH]
 
 jq runs `jq -c '[PROGRAM]' FILE` with the tsv's jq program, so that both print
 one array. Before timing, each command runs once and its output is parsed: its
@@ -14,6 +14,14 @@ command, interleaved, wall clock in ms. Peak memory: the child's peak RSS
 process (a child forked from this Python process would carry Python's peak
 into its own at exec). Writes {"meta": ..., "records": [...]} as the runners
 do (bench/report.py); records have language "cli". Standard library only.
+
+With --array, one more row: a filter over the stream row's 128 MiB array of
+small objects (bench/runner/stream_row.cpp; written at PATH in its format when
+missing), `$[?@.score > 990].id`, by `jot query --stream` (an element at a
+time through a window), `jot query` (the whole document), `jq` and `jq -n
+--stream` with fromstream (jq's way to read a large array in bounded memory;
+it runs once, as it takes minutes). Each run is timed under /usr/bin/time,
+which gives its peak RSS too (the largest of the runs).
 """
 import argparse
 import json
@@ -97,6 +105,113 @@ def record(dataset, library, ver, times, rss, note):
             "peak_rss_kb": rss, "peak_heap_bytes": None, "reps": len(s), "iters_per_rep": 1, "note": note}
 
 
+ARRAY_SIZE = 128 << 20
+ARRAY_QUERY = "$[?@.score > 990].id"
+ARRAY_JQ = "[.[] | select(.score > 990) | .id]"
+ARRAY_JQ_STREAM = "[fromstream(1|truncate_stream(inputs)) | select(.score > 990) | .id]"
+
+
+def write_array(path, size):
+    """The stream row's array (make_stream_file in bench/runner/stream_row.cpp):
+    elements {"id":N,"name":"item N","tags":["a","b"],"score":N%1000.5,"ok":...},
+    one per line, until size bytes; the .size file beside it says it is whole."""
+    written, n, block = 0, 0, []
+    with open(path, "wb") as f:
+        while written < size:
+            item = ('%s{"id":%d,"name":"item %d","tags":["a","b"],"score":%d.5,"ok":%s}' % (
+                "[\n" if n == 0 else ",\n", n, n, n % 1000, "true" if n % 3 else "false")).encode()
+            block.append(item)
+            written += len(item)
+            n += 1
+            if written >= size:
+                block.append(b"\n]\n")
+                written += 3
+            if len(block) >= 16384 or written >= size:
+                f.write(b"".join(block))
+                block = []
+    with open(path + ".size", "w") as f:
+        f.write("%d %d\n" % (size, written))
+
+
+def array_elements(path):
+    """The elements of an array written by write_array (one per line)."""
+    n = 0
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            n += chunk.count(b"\n{")
+    return n
+
+
+def array_nodes(elements):
+    """The nodes ARRAY_QUERY selects in an array of that many elements: ids
+    whose score, id % 1000 + 0.5, is above 990."""
+    return elements // 1000 * 10 + max(0, elements % 1000 - 990)
+
+
+def run_timed(argv, out_path):
+    """One run under /usr/bin/time, stdout to out_path: (ms, peak RSS kB), or None when it fails."""
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as f, open(out_path, "wb") as out:
+        t = time.perf_counter()
+        r = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", f.name] + argv, stdout=out, stderr=subprocess.DEVNULL)
+        ms = (time.perf_counter() - t) * 1e3
+        try:
+            return (ms, int(f.read().split()[-1])) if r.returncode == 0 else None
+        except (ValueError, IndexError):
+            return None
+
+
+def array_rows(jot, path, reps, versions, have_jq):
+    """The records of the array row: each command's time and peak RSS."""
+    if not os.path.isfile(path):
+        print("  writing the 128 MiB array %s" % path, file=sys.stderr)
+        write_array(path, ARRAY_SIZE)
+    nodes = array_nodes(array_elements(path))
+    cmds = [("jot", "CLI, --stream: an element at a time", [jot, "query", "--stream", ARRAY_QUERY, path], reps),
+            ("jot", "CLI, whole document", [jot, "query", ARRAY_QUERY, path], reps)]
+    if have_jq:
+        cmds += [("jq", "CLI, whole document", ["jq", "-c", ARRAY_JQ, path], reps),
+                 ("jq", "CLI, --stream with fromstream, 1 run", ["jq", "-cn", "--stream", ARRAY_JQ_STREAM, path], 1)]
+    records = []
+    with tempfile.TemporaryDirectory() as tmp:
+        out_path = os.path.join(tmp, "out.json")
+        times, rss, counts = [[] for _ in cmds], [None] * len(cmds), [None] * len(cmds)
+        for rep in range(reps):  # interleaved; the first run of each is checked
+            for i, (_, _, argv, runs) in enumerate(cmds):
+                if rep >= runs or (rep > 0 and counts[i] != nodes):
+                    continue
+                got = run_timed(argv, out_path)
+                if got is None:
+                    continue
+                if rep == 0:
+                    try:
+                        with open(out_path, "rb") as f:
+                            v = json.loads(f.read())
+                        counts[i] = len(v) if isinstance(v, list) else None
+                    except ValueError:
+                        counts[i] = None
+                    if counts[i] != nodes:
+                        continue
+                times[i].append(got[0])
+                rss[i] = max(rss[i] or 0, got[1])
+        for i, (lib, variant, argv, _) in enumerate(cmds):
+            shown = ARRAY_QUERY if lib == "jot" else argv[-2]
+            if counts[i] is None:
+                note, kb = "FAILED; " + shown, None
+            elif counts[i] != nodes:
+                note, kb = "COUNT MISMATCH (%d nodes, expected %d); %s" % (counts[i], nodes, shown), None
+            else:
+                kb = rss[i]
+                note = "%d nodes, peak RSS %.1f MB; %s" % (nodes, kb / 1024, shown)
+            r = record("array_128mb: filter", lib, versions.get(lib, "?"), times[i] if counts[i] == nodes else [],
+                       kb, note)
+            r["variant"] = variant
+            records.append(r)
+            print("  %-10s %-26s %-5s %10s ms  %s (%s)" % ("query_cli", "array_128mb: filter", lib,
+                                                           "%.1f" % r["median"] if r["reps"] else "-", note, variant),
+                  file=sys.stderr)
+    return records
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jot", required=True, help="the jot command-line tool")
@@ -104,6 +219,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--queries", default=os.path.join(HERE, "queries.tsv"))
+    ap.add_argument("--array", help="the 128 MiB array of the stream row (written there when missing)")
     a = ap.parse_args()
     if not os.access(a.jot, os.X_OK):
         print("note: %s not built; query_cli rows skipped" % a.jot, file=sys.stderr)
@@ -144,6 +260,11 @@ def main():
             print("  %-10s %-26s %-5s %10s ms  %s" % ("query_cli", label, lib,
                                                       "%.2f" % r["median"] if r["reps"] else "-", note),
                   file=sys.stderr)
+    if a.array:
+        if os.access("/usr/bin/time", os.X_OK):
+            records += array_rows(a.jot, a.array, reps, versions, have_jq)
+        else:
+            print("note: /usr/bin/time not found; the array row skipped", file=sys.stderr)
     meta = {"language": "cli", "quick": a.quick, "reps": reps, "versions": versions,
             "timing": "wall clock of the whole command (Python's subprocess), output to /dev/null",
             "peak_rss": "ru_maxrss of one run under /usr/bin/time -f %M"}

@@ -69,10 +69,12 @@ else
   echo "note: $go not built; Go rows skipped"
 fi
 
-# The query_cli rows: `jot query` (the build's CLI) against jq, each a whole command.
+# The query_cli rows: `jot query` (the build's CLI) against jq, each a whole command; the
+# array row reads the stream row's 128 MiB array (quick mode's; written when missing).
 if command -v python3 >/dev/null 2>&1; then
   echo "bench: query CLIs, jot query and jq ($mode)"
   python3 "$root/bench/query_cli.py" $flag --jot "$(dirname "$out")/jot" --data "$data" --out "$raw/cli.json" \
+    --array "$out/stream_array_quick.json" \
     || echo "note: bench/query_cli.py failed; the query_cli rows are missing"
 fi
 

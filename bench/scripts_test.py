@@ -136,6 +136,24 @@ class Report(unittest.TestCase):
             self.assertTrue(jp.startswith("$"), jp)
             self.assertTrue(jq and f.endswith(".json") and n > 0, (d, k))
 
+    def test_the_array_row_counts_its_nodes(self):
+        # The array query_cli.py writes (the stream row's) and the count its
+        # filter must find: derived from the elements, checked on a small one.
+        sys.path.insert(0, HERE)
+        import query_cli
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "a.json")
+            query_cli.write_array(path, 300 << 10)
+            with open(path, "rb") as f:
+                v = json.loads(f.read())
+            self.assertEqual(query_cli.array_elements(path), len(v))
+            self.assertGreater(len(v), 3000)
+            want = [x["id"] for x in v if x["score"] > 990]
+            self.assertEqual(query_cli.array_nodes(len(v)), len(want))
+            self.assertEqual([query_cli.array_nodes(n) for n in (990, 991, 1000, 2995)], [0, 1, 10, 25])
+            with open(path + ".size") as f:
+                self.assertEqual(f.read().split(), [str(300 << 10), str(os.path.getsize(path))])
+
     def test_records_without_a_compiler(self):
         rows = [rec("jot", None, 1000), rec("yyjson", None, 500)]
         report.set_primary(rows)

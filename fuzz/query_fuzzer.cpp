@@ -10,7 +10,10 @@
 // path, compiled as a query, is singular and selects exactly that node.
 // Where evaluate_stream accepts the query, it reports the same nodes in the
 // same order, with the same paths and equal values; where it refuses, the
-// error is query_not_streamable at a byte of the text.
+// error is query_not_streamable at a byte of the text. The same for
+// evaluate_elements, against evaluate on a fixed array read through a small
+// window a few bytes at a time.
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -22,6 +25,20 @@ namespace {
 constexpr const char* document = R"({"a": [1, 2.5, -3, "x", null, true, false, [], {}],
   "b": {"c": {"d": "e\u00e9\ud83d\ude00", "": [[0]]}, "k'\n": 10},
   "s": ["ab", "a\nb", "1974-05-01", "\u0041\u0301"], "n": 9007199254740993, "m": 1e300})";
+
+constexpr const char* array_document = R"([{"a": [1, 2.5, {"a": "x"}], "b": {"c": null}}, [1, [2, {"a": 3}]],
+  "x", null, {"a": {"a": true, "k'\n": 10}, "s": ["ab", "1974-05-01"]}, 9007199254740993, [], {}, -1e300])";
+
+// The array's text, a few bytes per read.
+struct trickle {
+  std::string_view text;
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    const std::size_t n = std::min({size, text.size(), std::size_t{5}});
+    std::memcpy(buffer, text.data(), n);
+    text.remove_prefix(n);
+    return n;
+  }
+};
 
 bool query_code(jot::error_code c) {
   return c == jot::error_code::query_syntax || c == jot::error_code::query_type ||
@@ -93,6 +110,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(same);
     FUZZ_CHECK(e.ok() || (kb != 0 && e.code == jot::error_code::capacity_exceeded));
     if (e.ok()) FUZZ_CHECK(seen == nodes->size());
+  }
+
+  // An element at a time over an array: the DOM's nodelist, or a refusal.
+  auto array = jot::parse(array_document, doc_arena);
+  FUZZ_CHECK(array.ok());
+  if (const jot::error refused = jot::path::elements_supported(*q); !refused.ok()) {
+    FUZZ_CHECK(refused.code == jot::error_code::query_not_streamable && refused.offset < text.size());
+    FUZZ_CHECK(refused.message != nullptr && refused.message[0] != '\0');
+  } else if (auto whole = jot::path::evaluate(*q, array->root(), check); whole.ok()) {
+    char window[256];  // the largest element fits
+    jot::arena element_arena;
+    trickle in{array_document};
+    jot::stream_reader r(jot::source::of(in), {window, sizeof window}, element_arena, {.array_elements = true});
+    std::size_t seen = 0;
+    bool same = true;
+    const jot::error e = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
+      if (seen >= whole->size()) return same = false;
+      const jot::path::node& w = (*whole)[seen++];
+      auto element_path = n.path.text(check);
+      auto dom_path = w.path.text(check);
+      same = same && element_path.ok() && dom_path.ok() && *element_path == *dom_path && n.value == w.value;
+      return same;
+    }, a);
+    FUZZ_CHECK(same);
+    FUZZ_CHECK(e.ok() || (kb != 0 && e.code == jot::error_code::capacity_exceeded));
+    if (e.ok()) FUZZ_CHECK(seen == whole->size());
   }
 
   // Paths: the same on both documents, and each one finds its node again.

@@ -15,6 +15,7 @@
 
 #include "alloc_counter.h"
 #include "query_cases.h"
+#include "query_random.h"
 #include "string_source.h"
 #include "test_data.h"
 
@@ -83,52 +84,13 @@ TEST(QueryStream, AgreesWithTheDomOnSmallDocuments) {
 // Random documents (nested, with escaped and duplicate keys, blanks between
 // tokens) and random streamable queries: the stream must give the DOM's lines.
 TEST(QueryStream, AgreesWithTheDomOnRandomDocumentsAndQueries) {
-  std::mt19937 rng(65);
-  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
-  const char* const keys[] = {"a", "b", "a", "\\u0061", "k\\n", "", "\\\"", "\\u00e9"};
-  const char* const names[] = {"'a'", "'b'", "'k\\n'", "''", "'\"'", "'\u00e9'"};
-  const char* const blanks[] = {"", " ", "\n ", "\t"};
-  auto value = [&](auto&& self, int depth) -> std::string {
-    const int k = depth > 4 ? pick(5) : pick(8);
-    auto blank = [&] { return std::string(blanks[pick(4)]); };
-    switch (k) {
-      case 0: return std::to_string(pick(100) - 50);
-      case 1: return "\"s" + std::to_string(pick(9)) + "\\u0041\"";
-      case 2: return pick(2) ? "true" : "null";
-      case 3: return "-1.5e2";
-      case 4: return "false";
-      case 5:
-      case 6: {
-        std::string out = "[" + blank();
-        for (int n = pick(5), i = 0; i < n; ++i) out += (i ? "," + blank() : "") + self(self, depth + 1) + blank();
-        return out + "]";
-      }
-      default: {
-        std::string out = "{" + blank();
-        for (int n = pick(5), i = 0; i < n; ++i)
-          out += (i ? "," + blank() : "") + "\"" + keys[pick(8)] + "\"" + blank() + ":" + blank() +
-                 self(self, depth + 1) + blank();
-        return out + "}";
-      }
-    }
-  };
+  jot_test::random_query_text r(65);
   int selected = 0;  // cases whose nodelist is not empty
   for (int round = 0; round < 1000; ++round) {
-    const std::string doc = value(value, 0);
+    const std::string doc = r.value();
     for (int k = 0; k < 10; ++k) {
       std::string q = "$";
-      for (int n = pick(4), i = 0; i < n; ++i) {
-        switch (pick(8)) {
-          case 0: q += std::string("[") + names[pick(6)] + "]"; break;
-          case 1: q += pick(2) ? ".a" : ".b"; break;
-          case 2: q += pick(2) ? ".*" : "[*]"; break;
-          case 3: q += "[" + std::to_string(pick(4)) + "]"; break;
-          case 4: q += "[" + std::to_string(pick(3)) + ":" + std::to_string(pick(5)) + "]"; break;
-          case 5: q += "[" + std::to_string(pick(2)) + "::" + std::to_string(pick(3)) + "]"; break;
-          case 6: q += "[" + std::to_string(pick(2)) + "," + std::to_string(2 + pick(3)) + "]"; break;
-          default: q += "[:" + std::to_string(pick(4)) + ":2]"; break;
-        }
-      }
+      for (int n = r.pick(4), i = 0; i < n; ++i) q += r.child_segment();
       selected += expect_same(doc, q);
     }
   }

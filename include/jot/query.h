@@ -30,6 +30,10 @@
 #include "jot/mutable.h"
 #include "jot/value.h"
 
+namespace jot {
+class stream_reader;  // jot/stream.h
+}  // namespace jot
+
 namespace jot::detail::query {
 struct program;  // the compiled query (src/query/ast.h)
 struct step;     // one link of a normalized path (src/query/ast.h)
@@ -152,20 +156,25 @@ struct stream_node {
   location path;
 };
 
-// Where evaluate_stream sends each node: call(context, node) returns true to
-// go on, false to stop the evaluation (which then fails with cancelled).
-struct stream_callback {
+// Where an evaluation without a nodelist sends each node: call(context,
+// node) returns true to go on, false to stop the evaluation (which then
+// fails with cancelled).
+template <class Node>
+struct basic_callback {
   void* context = nullptr;
-  bool (*call)(void* context, const stream_node& node) noexcept = nullptr;
+  bool (*call)(void* context, const Node& node) noexcept = nullptr;
 
-  // Adapts f, a `bool(const stream_node&) noexcept` callable that outlives
-  // the evaluation.
+  // Adapts f, a `bool(const Node&) noexcept` callable that outlives the
+  // evaluation.
   template <class F>
-  static stream_callback of(F& f) noexcept {
+  static basic_callback of(F& f) noexcept {
     return {const_cast<void*>(static_cast<const void*>(&f)),
-            [](void* c, const stream_node& n) noexcept -> bool { return (*static_cast<F*>(c))(n); }};
+            [](void* c, const Node& n) noexcept -> bool { return (*static_cast<F*>(c))(n); }};
   }
 };
+
+// Where evaluate_stream sends each node.
+using stream_callback = basic_callback<stream_node>;
 
 // Ok when evaluate_stream can decide q in one pass: every segment a child
 // segment ([...] or .name) of one selector, a name, a wildcard, an index >= 0
@@ -190,6 +199,45 @@ template <class F>
   requires std::is_invocable_r_v<bool, F&, const stream_node&>
 [[nodiscard]] error evaluate_stream(const query& q, std::string_view json, F&& f, arena& a) noexcept {
   return evaluate_stream(q, json, stream_callback::of(f), a);
+}
+
+// ---- Evaluation over the elements of an array larger than memory ----
+// (docs/query.md, "Arrays larger than memory")
+
+// Where evaluate_elements sends each node: its value and its normalized
+// path, both valid during the call only (the element they belong to is
+// released at the next step).
+using node_callback = basic_callback<node>;
+
+// Ok when evaluate_elements can run q: its first segment is a child segment
+// of one selector (a wildcard, an index >= 0, a slice with bounds >= 0 and a
+// step >= 0, a filter, or a name, which selects nothing in an array) or of
+// increasing indexes >= 0 ([0,2]), and no filter anywhere in q holds a query
+// from the root ($), which would need the whole array. Otherwise
+// query_not_streamable, its offset the byte at fault and its message saying
+// why; invalid_value when q is invalid.
+[[nodiscard]] error elements_supported(const query& q) noexcept;
+
+// Evaluates q over the one JSON array that r reads (opened with
+// stream_options::array_elements and parse = true), an element at a time:
+// each element r yields is the only part of the array in memory, q's first
+// segment decides whether it is selected (a filter tests it alone), the rest
+// of q is evaluated on it as evaluate would, and the nodes go to f in the
+// order of evaluate's nodelist over the whole array, their paths starting
+// with $[i]. Memory: r's window and arena, and in arena a one element's
+// nodelists and paths, rewound after each element. Fails with
+// elements_supported's error before reading, invalid_value when r does not
+// read array elements into documents or f is empty; with r's error (code,
+// offset, line and column in the stream: a malformed element, one larger
+// than the window, capacity_exceeded) after the nodes of the elements before
+// it were reported; cancelled when f returned false; query_limit past
+// options::max_nodes nodes in all, or in one element's nodelist;
+// capacity_exceeded when a runs out.
+[[nodiscard]] error evaluate_elements(const query& q, stream_reader& r, node_callback f, arena& a) noexcept;
+template <class F>
+  requires std::is_invocable_r_v<bool, F&, const node&>
+[[nodiscard]] error evaluate_elements(const query& q, stream_reader& r, F&& f, arena& a) noexcept {
+  return evaluate_elements(q, r, node_callback::of(f), a);
 }
 
 }  // namespace jot::path

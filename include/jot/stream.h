@@ -146,6 +146,8 @@ class stream_reader {
   std::uint64_t bytes_read() const noexcept { return base_ + end_; }
   // The window's current size (grows only with an upstream allocator).
   std::size_t window_size() const noexcept { return cap_; }
+  // The options the reader was opened with.
+  const stream_options& options() const noexcept { return options_; }
 
  private:
   // Where array_elements is: before '[', after '[', after an element, after ']'.

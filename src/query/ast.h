@@ -50,6 +50,7 @@ struct segment {
 // A query: $ (absolute) or @ (relative) followed by segments.
 struct path_query {
   bool relative = false;
+  std::size_t offset = 0;   // its first byte ('$' or '@') in the query text
   bool singular = false;  // every segment one name or index, none descendant
   std::uint32_t count = 0;
   const segment* segments = nullptr;

@@ -11,6 +11,8 @@
 // bounded.
 #include <new>
 
+#include "evaluate.h"
+
 #include "ast.h"
 #include "compare.h"
 #include "iregexp.h"
@@ -49,6 +51,22 @@ class evaluator {
 
   jot::error run(list& out) noexcept {
     query(p_.root, root_, nullptr, true, out);
+    return err_;
+  }
+
+  // The root query's segments from the from-th on, from the root given,
+  // whose path is root_path.
+  jot::error run_from(std::uint32_t from, const step* root_path, list& out) noexcept {
+    path_query rest = p_.root;
+    rest.segments += from;
+    rest.count -= from;
+    query(rest, root_, root_path, true, out);
+    return err_;
+  }
+
+  // Whether filter holds with @ the root given.
+  jot::error holds(const expr& filter, bool& out) noexcept {
+    out = test(filter, root_);
     return err_;
   }
 
@@ -485,6 +503,21 @@ result<jot::path::basic_nodelist<Value>> run(const jot::path::query& q, const Tr
 }
 
 }  // namespace
+
+jot::error evaluate_from(const program& p, std::uint32_t from, jot::value root, const step* root_path, arena& a,
+                         jot::path::nodelist& out) noexcept {
+  evaluator<dom_tree> ev(p, {}, root.node(), a);
+  evaluator<dom_tree>::list nodes;
+  const jot::error e = ev.run_from(from, root_path, nodes);
+  out = jot::path::nodelist(nodes.data, nodes.size);
+  return e;
+}
+
+jot::error filter_holds(const program& p, const expr& filter, jot::value current, arena& a, bool& out) noexcept {
+  evaluator<dom_tree> ev(p, {}, current.node(), a);
+  return ev.holds(filter, out);
+}
+
 }  // namespace jot::detail::query
 
 namespace jot::path {

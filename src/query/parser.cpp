@@ -419,6 +419,7 @@ class parser {
       o.e = make<expr>();
       if (q == nullptr || o.e == nullptr) return false;
       q->relative = c == '@';
+      q->offset = o.offset;
       ++lx_.p;
       if (!segments(*q)) return false;
       leave();

@@ -17,11 +17,12 @@
 // Everything before jot::visit returns ok is provisional, as its events are.
 #include <cstring>
 
+#include "streamable.h"
+
 #include "ast.h"
 #include "jot/visit.h"
 
 namespace jot::detail::query {
-namespace {
 
 jot::error refuse(std::size_t offset, const char* message) noexcept {
   jot::error e = make_error(error_code::query_not_streamable);
@@ -30,52 +31,50 @@ jot::error refuse(std::size_t offset, const char* message) noexcept {
   return e;
 }
 
-jot::error check(const path_query& q) noexcept {
-  for (std::uint32_t k = 0; k < q.count; ++k) {
-    const segment& s = q.segments[k];
-    if (s.descendant)
-      return refuse(s.offset,
-                    "a descendant segment lists each node's selected children before its descendants' "
-                    "(RFC 9535 section 2.5.2.2), not in the order one pass meets them");
-    // Several selectors list nodes selector by selector: document order only
-    // for indexes that increase (each element once).
-    for (std::uint32_t i = 1; i < s.count; ++i) {
-      const selector& a = s.selectors[i - 1];
-      const selector& b = s.selectors[i];
-      if (a.kind != selector_kind::index || b.kind != selector_kind::index || b.index <= a.index)
-        return refuse(b.offset,
-                      "a segment of several selectors lists nodes selector by selector, not in document order, "
-                      "and may list a node twice (only increasing indexes, [0,2], stream)");
-    }
-    for (std::uint32_t i = 0; i < s.count; ++i) {
-      const selector& sel = s.selectors[i];
-      switch (sel.kind) {
-        case selector_kind::filter:
+jot::error check_segment(const segment& s, bool filters) noexcept {
+  if (s.descendant)
+    return refuse(s.offset,
+                  "a descendant segment lists each node's selected children before its descendants' "
+                  "(RFC 9535 section 2.5.2.2), not in the order one pass meets them");
+  // Several selectors list nodes selector by selector: document order only
+  // for indexes that increase (each element once).
+  for (std::uint32_t i = 1; i < s.count; ++i) {
+    const selector& a = s.selectors[i - 1];
+    const selector& b = s.selectors[i];
+    if (a.kind != selector_kind::index || b.kind != selector_kind::index || b.index <= a.index)
+      return refuse(b.offset,
+                    "a segment of several selectors lists nodes selector by selector, not in document order, "
+                    "and may list a node twice (only increasing indexes, [0,2], stream)");
+  }
+  for (std::uint32_t i = 0; i < s.count; ++i) {
+    const selector& sel = s.selectors[i];
+    switch (sel.kind) {
+      case selector_kind::filter:
+        if (!filters)
           return refuse(sel.offset,
                         "a filter may test members that come after the node it selects, or the root's; one pass "
                         "cannot decide it");
-        case selector_kind::index:
-          if (sel.index < 0)
-            return refuse(sel.offset,
-                          "a negative index counts from the array's end, whose length one pass learns only after "
-                          "the elements");
-          break;
-        case selector_kind::slice:
-          if ((sel.has_start && sel.index < 0) || (sel.has_end && sel.end < 0))
-            return refuse(sel.offset,
-                          "a negative slice bound counts from the array's end, whose length one pass learns only "
-                          "after the elements");
-          if (sel.step < 0)
-            return refuse(sel.offset, "a negative step lists elements backwards, against document order");
-          break;
-        default: break;
-      }
+        break;
+      case selector_kind::index:
+        if (sel.index < 0)
+          return refuse(sel.offset,
+                        "a negative index counts from the array's end, whose length one pass learns only after "
+                        "the elements");
+        break;
+      case selector_kind::slice:
+        if ((sel.has_start && sel.index < 0) || (sel.has_end && sel.end < 0))
+          return refuse(sel.offset,
+                        "a negative slice bound counts from the array's end, whose length one pass learns only "
+                        "after the elements");
+        if (sel.step < 0)
+          return refuse(sel.offset, "a negative step lists elements backwards, against document order");
+        break;
+      default: break;
     }
   }
   return {};
 }
 
-// A name or the index of an element, against a selector stream_supported accepted.
 bool index_matches(const selector& sel, std::uint64_t i) noexcept {
   switch (sel.kind) {
     case selector_kind::wildcard: return true;
@@ -88,6 +87,14 @@ bool index_matches(const selector& sel, std::uint64_t i) noexcept {
     }
     default: return false;
   }
+}
+
+namespace {
+
+jot::error check(const path_query& q) noexcept {
+  for (std::uint32_t k = 0; k < q.count; ++k)
+    if (jot::error e = check_segment(q.segments[k], false); !e.ok()) return e;
+  return {};
 }
 
 class stream_evaluator : public jot::visitor {

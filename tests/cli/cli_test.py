@@ -36,6 +36,21 @@ def run(*args, stdin=b"", cwd=None):
     return p.returncode, p.stdout, p.stderr
 
 
+def run_measured(out_path, *args):
+    """Runs jot with args, its stdout into the file out_path; returns (exit
+    status, peak RSS in KiB). A small Python starts jot and waits for it:
+    Linux counts the RSS of the process that forked into the child's peak,
+    and this test process may have grown large."""
+    waiter = ("import os, subprocess, sys\n"
+              "with open(sys.argv[1], 'wb') as out:\n"
+              "    p = subprocess.Popen(sys.argv[2:], stdout=out)\n"
+              "    _, status, usage = os.wait4(p.pid, 0)\n"
+              "print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)\n")
+    done = subprocess.run([sys.executable, "-c", waiter, out_path, JOT, *args], stdout=subprocess.PIPE, check=True)
+    status, max_rss_kb = (int(x) for x in done.stdout.split())
+    return status, max_rss_kb
+
+
 def position(data, offset):
     """1-based (line, column) of byte offset in data, columns counted in bytes."""
     line = data.count(b"\n", 0, offset) + 1
@@ -156,7 +171,9 @@ class arguments(case):
     # whose synopsis and option entry in the help must name it exactly when
     # jot accepts it there.
     OUTPUT_OPTIONS = {"-l": [], "--threads": ["1"], "--indent": ["2"], "--tab": [], "--sort-keys": [],
-                      "--normalize-numbers": [], "--pretty": [], "-r": [], "--paths": []}
+                      "--normalize-numbers": [], "--pretty": [], "-r": [], "--paths": [], "--window": ["1M"]}
+    # The option an option needs, given with it when probing.
+    NEEDS = {"--threads": ["-l"], "--window": ["--stream"]}
     COMMANDS = ("validate", "minify", "pretty", "get", "patch", "merge", "query")
 
     def accepted_options(self):
@@ -169,7 +186,7 @@ class arguments(case):
         for command in self.COMMANDS:
             taken[command] = set()
             for option, value in self.OUTPUT_OPTIONS.items():
-                args = ["-l"] if option == "--threads" else []
+                args = self.NEEDS.get(option, [])
                 code, _, err = run(command, *args, option, *value, *operands[command])
                 if code != EXIT_USAGE:
                     taken[command].add(option)
@@ -1281,25 +1298,100 @@ class query(case):
             for _ in range(count // 4096):
                 f.write(line * 4096)
         out_path = os.path.join(self.tmp, "big.out")
-        # A small Python starts jot and waits for it: Linux counts the RSS of
-        # the process that forked into the child's peak, and this test
-        # process may have grown large.
-        waiter = ("import os, subprocess, sys\n"
-                  "with open(sys.argv[1], 'wb') as out:\n"
-                  "    p = subprocess.Popen(sys.argv[2:], stdout=out)\n"
-                  "    _, status, usage = os.wait4(p.pid, 0)\n"
-                  "print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)\n")
-        done = subprocess.run([sys.executable, "-c", waiter, out_path, JOT, "query", "--stream", "-l", "-r",
-                               "$.v.w", path], stdout=subprocess.PIPE, check=True)
-        status, max_rss_kb = (int(x) for x in done.stdout.split())
+        status, max_rss_kb = run_measured(out_path, "query", "--stream", "-l", "-r", "$.v.w", path)
         self.assertEqual(status, EXIT_OK)
         with open(out_path, "rb") as f:
             self.assertEqual(f.read(), b"1.5\n" * (count // 4096 * 4096))
         self.assertLess(max_rss_kb, 32 << 10, "peak RSS in KiB")
 
+    ARRAY = [{"id": 1, "price": 8.95, "tags": ["a", "b"], "a": {"a": 1}}, {"id": 2, "price": 12.99, "a": [{"a": 2}]},
+             {"id": 3, "price": 3, "tags": []}, {"id": 4}, {"price": "cheap", "s": "caf\u00e9\n"}, 7,
+             {"id": 5, "price": 1e1, "n": 100000000000000000000000001}]
+
+    def array_path(self):
+        return self.write("array.json", " \n" + json.dumps(self.ARRAY, ensure_ascii=False, indent=1) + "\n")
+
+    def test_stream_over_an_array_prints_what_the_dom_does(self):
+        path = self.array_path()
+        for query_text in ("$[*].id", "$[?@.price < 10]", "$[?@.price < 10].id", "$..a", "$[1:5:2].*", "$[0,2]",
+                           "$[?length(@.tags) == 2].tags[*]", "$[*]['n','s']", "$[?@.a]..a", "$.x", "$[9]",
+                           "$[?match(@.price, 'ch.*')]", "$[*][-1]"):
+            for flags in ([], ["--paths"], ["-r"], ["--pretty"], ["--window", "1K"]):
+                with self.subTest(query=query_text, flags=flags):
+                    self.assertEqual(run("query", "--stream", *flags, query_text, path),
+                                     run("query", *[f for f in flags if f not in ("--window", "1K")],
+                                         query_text, path))
+        data = open(path, "rb").read()
+        self.assertEqual(run("query", "--stream", "$[?@.id > 2]", stdin=data), run("query", "$[?@.id > 2]", stdin=data))
+        bom = self.write("bom.json", b"\xef\xbb\xbf" + data)
+        self.assertEqual(run("query", "--stream", "--allow-bom", "$[*].id", bom), run("query", "--allow-bom", "$[*].id", bom))
+        empty = self.write("empty.json", b" [ ] ")
+        self.assertEqual(run("query", "--stream", "$[*]", empty), (EXIT_OK, b"[]\n", b""))
+
+    def test_stream_over_an_array_reports_errors_in_the_file(self):
+        # A bad element far into the array: the same error line and exit
+        # status as the whole parse; with -r the nodes before it are printed.
+        data = b'[1,\n 2,\n {"a": tru}, 4]'
+        bad = self.write("bad.json", data)
+        for flags in ([], ["-r"]):
+            code, out, err = run("query", "--stream", *flags, "$[*]", bad)
+            whole = run("query", *flags, "$[*]", bad)
+            self.assertEqual((code, err), (whole[0], whole[2]), flags)
+            self.assertTrue(err.startswith((bad + ":%d:%d: " % position(data, data.index(b"}"))).encode()), err)
+        self.assertEqual(run("query", "--stream", "-r", "$[*]", bad)[1], b"1\n2\n")
+        self.assertEqual(run("query", "--stream", "$[*]", self.write("obj.json", b' {"a": [1]}')),
+                         run("query", "$[*]", self.write("obj2.json", b' {"a": [1]}')))
+        # An element larger than a fixed window fails at its first byte, whole.
+        big = self.write("big.json", b'[1,\n {"s": "' + b"x" * 2000 + b'"}]')
+        code, out, err = run("query", "--stream", "-r", "--window", "1K", "$[*]", big)
+        self.assertEqual((code, out), (EXIT_INVALID, b"1\n"))
+        self.assertEqual(err, (big + ":1:4: document larger than the stream window\n").encode())
+        code, out, _ = run("query", "--stream", "-r", "--window", "4K", "$[*]", big)
+        self.assertEqual((code, out.count(b"\n")), (EXIT_OK, 2))
+
+    def test_stream_over_an_array_refuses_what_needs_it_whole(self):
+        path = self.array_path()
+        obj = self.doc_path()
+        for query_text, offset, on_object in (("$[-1]", 2, 2), ("$..*", 3, 1), ("$[?@.id == $[0].id]", 11, 2),
+                                              ("$['a','b']", 6, 6), ("$[::-1]", 2, 2)):
+            for file, at in ((path, offset), (obj, on_object)):
+                with self.subTest(query=query_text, file=file):
+                    code, out, err = run("query", "--stream", query_text, file)
+                    self.assertEqual((code, out), (EXIT_USAGE, b""))
+                    lines = err.decode().split("\n")
+                    self.assertRegex(lines[0], r"^jot: <query>:1:{}: \S.* \(query_not_streamable\)$".format(at + 1))
+                    self.assertEqual(lines[1:], ["  " + query_text, "  " + " " * at + "^", ""])
+        # $ alone is no element: the one pass over the whole text still takes it.
+        self.assertEqual(run("query", "--stream", "$", path), run("query", "$", path))
+
+    def test_stream_reads_an_array_in_bounded_memory(self):
+        # 64 MB of one array in a file: its elements go through a 1 MB window
+        # (or 64 KB), each parsed alone, so the peak stays far below its size.
+        item = b'{"id": 123456, "name": "an element", "tags": ["x", "y"], "v": {"w": 1.5}}'
+        path = os.path.join(self.tmp, "big.json")
+        count = (64 << 20) // (len(item) + 2) // 4096 * 4096
+        with open(path, "wb") as f:
+            f.write(b"[\n")
+            block = b",\n".join([item] * 4096)
+            for k in range(count // 4096):
+                f.write((b",\n" if k else b"") + block)
+            f.write(b"\n]\n")
+        out_path = os.path.join(self.tmp, "big.out")
+        for window in ([], ["--window", "64K"]):
+            status, max_rss_kb = run_measured(out_path, "query", "--stream", "-r", *window, "$[?@.id > 100].v.w", path)
+            self.assertEqual(status, EXIT_OK)
+            with open(out_path, "rb") as f:
+                self.assertEqual(f.read(), b"1.5\n" * count)
+            self.assertLess(max_rss_kb, 32 << 10, "peak RSS in KiB")
+            print("  (64 MB array, window %s: peak RSS %d KiB)" % (window or "default", max_rss_kb))
+
     def test_arguments(self):
         path = self.doc_path()
         self.assert_usage_error(["query"], "query takes QUERY and at most one FILE, got 0 operand(s)")
+        self.assert_usage_error(["query", "--window", "1M", "$", path], "option --window needs --stream")
+        for bad in ("1", "0", "2G", "1T", "K", "-1K", "1.5M"):
+            self.assert_usage_error(["query", "--stream", "--window", bad, "$", path],
+                                    "invalid value for --window: '{}' (expected 1K to 1G)".format(bad))
         self.assert_usage_error(["query", "$", path, path], "query takes QUERY and at most one FILE, got 3 operand(s)")
         self.assert_usage_error(["query", "--stream", "--comments", "$", path],
                                 "query --stream reads strict JSON: --comments and --trailing-commas do not apply")

@@ -41,6 +41,12 @@ bool read_input(std::string_view path, std::string& out) {
     f = std::fopen(p.c_str(), "rb");
     if (f == nullptr) return read_failed(path, errno);
   }
+  const bool read = read_rest(f, path, out);
+  if (!from_stdin) std::fclose(f);
+  return read;
+}
+
+bool read_rest(std::FILE* f, std::string_view path, std::string& out) {
   // Read in growing chunks: standard input and pipes have no size to ask for,
   // and doubling keeps the copying linear for large files.
   std::size_t chunk = 64 * 1024;
@@ -53,10 +59,7 @@ bool read_input(std::string_view path, std::string& out) {
     if (chunk < (std::size_t{64} << 20)) chunk *= 2;
   }
   // A directory opens fine on POSIX; the read then fails with EISDIR.
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
-  if (!from_stdin) std::fclose(f);
-  if (failed) return read_failed(path, err != 0 ? err : EIO);
+  if (std::ferror(f) != 0) return read_failed(path, errno != 0 ? errno : EIO);
   return true;
 }
 

@@ -48,6 +48,8 @@ struct invocation {
   bool raw = false;                        // get, query -r / --raw: strings without quotes or escapes
   bool paths = false;                      // query --paths: normalized paths instead of values
   bool stream = false;                     // query --stream: evaluated in one pass, no DOM
+  std::size_t window = 0;                  // query --stream --window N: the stream window's fixed
+                                           // size (0: 1 MB, growing up to max_line_window)
   bool ndjson = false;                     // -l / --ndjson: one document per line (validate,
                                            // minify, get)
   std::uint32_t threads = 1;               // --threads N: threads parsing -l input (0 = all cores)
@@ -79,6 +81,10 @@ int usage_error(const std::string& text);
 // Reads the whole file (or standard input for "-") into out. On failure prints
 // "jot: cannot read NAME: reason" and returns false.
 bool read_input(std::string_view path, std::string& out);
+
+// Appends the rest of f (path names it) to out. On failure prints "jot:
+// cannot read NAME: reason" and returns false.
+bool read_rest(std::FILE* f, std::string_view path, std::string& out);
 
 // Parses text into a with the invocation's options. On failure prints
 // "NAME:LINE:COL: message" (or "NAME: message" for errors without a position)

@@ -45,7 +45,7 @@ constexpr const char* usage_text =
     "  merge [--indent N] [--tab] [--sort-keys] [--normalize-numbers] FILE PATCH\n"
     "      print FILE after the JSON Merge Patch (RFC 7396) in PATCH\n"
     "  query [--paths|-r] [--pretty] [--indent N] [--tab] [-l [--threads N]]\n"
-    "      [--normalize-numbers] [--stream] QUERY [FILE]\n"
+    "      [--normalize-numbers] [--stream [--window N]] QUERY [FILE]\n"
     "      print the nodes the JSONPath query (RFC 9535) selects, e.g.\n"
     "      '$.users[?@.age > 30].name', as one JSON array; a bad query is\n"
     "      reported at its byte (exit 2)\n"
@@ -76,11 +76,19 @@ constexpr const char* usage_text =
     "  -r, --raw           print a string's text without quotes or escapes (get);\n"
     "                      one node per line, strings so, others as JSON (query)\n"
     "  --paths             print normalized paths ($['a'][0]), not values (query)\n"
-    "  --stream            find the nodes in one pass over the text, with no DOM\n"
-    "                      (with -l, a file of any size, through a window); queries\n"
+    "  --stream            find the nodes without a DOM of the whole input (query):\n"
+    "                      a FILE that is one array is read an element at a time\n"
+    "                      through a window, in memory bounded by its largest\n"
+    "                      element, when the first segment selects elements\n"
+    "                      ($[*], $[2:], $[?@.x > 1], $..name) and no filter uses\n"
+    "                      $; else the text is read whole (with -l, a line at a\n"
+    "                      time through the window) and scanned once, and queries\n"
     "                      of descendants, filters, lists of selectors (but\n"
     "                      increasing indexes) or negative indices are refused,\n"
-    "                      exit 2 (query)\n"
+    "                      exit 2\n"
+    "  --window N          with --stream: the window, N bytes (or with a K, M or G\n"
+    "                      suffix), 1K to 1G, never grown: a longer element or\n"
+    "                      line fails; default 1M, growing up to 1G (query)\n"
     "  -l, --ndjson        FILE holds one document per line (NDJSON); each is\n"
     "                      checked or printed on its own line, and each bad one\n"
     "                      reported as FILE:LINE:COLUMN: message (document N)\n"
@@ -111,6 +119,31 @@ bool parse_count(std::string_view text, std::uint32_t max, std::uint32_t& out) {
   }
   if (v > max) return false;
   out = static_cast<std::uint32_t>(v);
+  return true;
+}
+
+// The smallest --window: a window must hold an element or line, and less
+// than this is a typo more often than a choice.
+constexpr std::size_t min_window = 1024;
+
+// Parses a byte count with an optional K, M or G suffix (binary: 1K = 1024)
+// in [min, max]; false for anything else.
+bool parse_size(std::string_view text, std::size_t min, std::size_t max, std::size_t& out) {
+  unsigned shift = 0;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'K': case 'k': shift = 10; break;
+      case 'M': case 'm': shift = 20; break;
+      case 'G': case 'g': shift = 30; break;
+      default: break;
+    }
+    if (shift != 0) text.remove_suffix(1);
+  }
+  std::uint32_t n = 0;
+  if (!parse_count(text, UINT32_MAX, n)) return false;
+  const std::uint64_t v = std::uint64_t{n} << shift;
+  if (v < min || v > max) return false;
+  out = static_cast<std::size_t>(v);
   return true;
 }
 
@@ -218,7 +251,7 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
       val = arg.substr(eq + 1);
       has_val = true;
     }
-    if (name != "--max-depth" && name != "--indent" && name != "--threads") {
+    if (name != "--max-depth" && name != "--indent" && name != "--threads" && name != "--window") {
       usage_error("unknown option " + std::string(arg));
       return parsed::exit_usage;
     }
@@ -228,6 +261,13 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
         return parsed::exit_usage;
       }
       val = argv[++i];
+    }
+    if (name == "--window") {
+      if (!parse_size(val, min_window, jot_cli::max_line_window, inv.window)) {
+        usage_error("invalid value for --window: '" + std::string(val) + "' (expected 1K to 1G)");
+        return parsed::exit_usage;
+      }
+      continue;
     }
     const bool depth = name == "--max-depth";
     const bool threads = name == "--threads";
@@ -288,6 +328,7 @@ int main(int argc, char** argv) {
     return usage_error("option --stream does not apply to " + std::string(cmd->name));
   if (inv.threads_given && !inv.ndjson)
     return usage_error("option --threads needs --ndjson (-l)");
+  if (inv.window != 0 && !inv.stream) return usage_error("option --window needs --stream");
   if (inv.normalize_numbers && !cmd->writes_json)
     return usage_error("option --normalize-numbers does not apply to " + std::string(cmd->name));
   // A number is written back as its text unless asked otherwise: converted

@@ -14,13 +14,20 @@
 // bound on a nodelist's size is the library's default or twice the
 // document's count of values, whichever is larger.
 //
-// With --stream the document is never parsed: jot::path::evaluate_stream
-// finds the nodes in one pass over its text, and only each selected node is
-// parsed, alone, to be printed as above, so the output is the same. With -l
-// the lines come through a window (jot::stream_reader), so a file larger than
-// memory is read in memory bounded by its longest line and the nodes one line
-// selects. A query that one pass cannot decide is a usage error with a caret
-// under the byte that prevents it (docs/query.md says which).
+// With --stream the document is never parsed whole. A FILE that is one
+// array (its first byte past blanks is '[') and a query that
+// jot::path::elements_supported accepts go through a window
+// (jot::stream_reader, array_elements) an element at a time, each element
+// parsed alone and queried by jot::path::evaluate_elements, its nodes printed
+// as they are found: memory is bounded by the largest element, whatever the
+// file's size. Otherwise jot::path::evaluate_stream finds the nodes in one
+// pass over the text, and only each selected node is parsed, alone, to be
+// printed as above, so the output is the same. With -l the lines come
+// through a window, so a file larger than memory is read in memory bounded by
+// its longest line and the nodes one line selects. The window is 1 MB growing
+// up to 1 GB, or --window's size, never grown. A query that neither can
+// decide is a usage error with a caret under the byte that prevents it
+// (docs/query.md says which).
 #include <algorithm>
 #include <cinttypes>
 #include <cerrno>
@@ -104,6 +111,104 @@ struct printer {
 };
 
 
+// The stream window: --window's size, fixed, else 1 MB growing for a longer
+// element or line up to max_line_window.
+jot::stream_window stream_window_of(const invocation& inv) {
+  if (inv.window != 0) return {nullptr, inv.window, jot::malloc_allocator(), inv.window};
+  return {nullptr, std::size_t{1} << 20, jot::malloc_allocator(), max_line_window};
+}
+
+// A source that gives the bytes already read (to see the first value's
+// first byte) and then the rest of the file.
+struct prefixed_file {
+  std::string_view head;
+  jot::source rest;
+
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    if (head.empty()) return rest.read(rest.context, buffer, size);
+    const std::size_t n = std::min(size, head.size());
+    std::memcpy(buffer, head.data(), n);
+    head.remove_prefix(n);
+    return n;
+  }
+};
+
+// --stream over one array: evaluate_elements through a window, each node
+// printed as it is found (an array's '[' first, its ']' once every element
+// was read), so that memory stays bounded by the largest element.
+int run_elements(const invocation& inv, const jot::path::query& q, std::string_view path, std::FILE* f,
+                 std::string_view head) {
+  prefixed_file in{head, jot::file_source(f)};
+  jot::parse_options po = inv.parse;
+  po.max_depth -= 1;  // the reader counts from the element, the whole parse from the array
+  jot::arena element_arena;  // reset per element: its memory is reused
+  jot::stream_reader reader(jot::parser(po), jot::source::of(in), stream_window_of(inv), element_arena,
+                            {.array_elements = true});
+  printer p{inv, output_options(inv, inv.pretty || inv.indent_given || inv.tab), {}};
+  output out;
+  jot::writer_options wo;
+  wo.format = p.format;
+  wo.validate_utf8 = false;  // the values were parsed (and validated) already
+  jot::writer w(jot::file_sink(stdout), wo);
+  if (!inv.raw) w.begin_array();
+  bool written = true;
+  jot::arena eval_arena;  // one element's nodelists, rewound after each
+  const jot::error e = jot::path::evaluate_elements(q, reader, [&](const jot::path::node& n) noexcept {
+    if (inv.raw) {
+      written = inv.paths ? out.line(p.path_of(n))
+                : n.value.is_string() ? out.line(*n.value.get_string())
+                                      : out.value(n.value, p.format);
+    } else if (inv.paths) {
+      w.string(p.path_of(n));
+    } else {
+      w.value(n.value);
+    }
+    return written;
+  }, eval_arena);
+  if (!written) return exit_usage;
+  if (!e.ok()) {
+    // The output stops where the error was found, without the array's ']'.
+    if (e.code == jot::error_code::io_error) {
+      std::fprintf(stderr, "jot: cannot read %s: %s\n", display_name(path).c_str(), e.message);
+      return exit_usage;
+    }
+    report_parse_error(path, e);
+    return exit_invalid;
+  }
+  if (!inv.raw) {
+    w.end_array();
+    const jot::result<std::size_t> done = w.finish();
+    if (!done) {
+      std::fprintf(stderr, "jot: cannot write output: %s\n", done.error().message);
+      return exit_usage;
+    }
+    if (!out.line("")) return exit_usage;
+  }
+  return out.flush() ? exit_ok : exit_usage;
+}
+
+// Reads f into head up to its first byte that is not a blank (past a byte
+// order mark when bom is set), at head[first]; first is head.size() when f
+// ends before one. False after saying why when f cannot be read.
+bool read_head(std::FILE* f, std::string_view path, bool bom, std::string& head, std::size_t& first) {
+  char buffer[4096];
+  bool end = false;
+  for (;;) {
+    std::size_t at = 0;
+    if (bom && !end && !head.empty() && head[0] == '\xEF' && head.size() < 3) at = head.size();  // more to see
+    else if (bom && head.size() >= 3 && head.compare(0, 3, "\xEF\xBB\xBF") == 0) at = 3;
+    while (at < head.size() && (head[at] == ' ' || head[at] == '\n' || head[at] == '\r' || head[at] == '\t')) ++at;
+    if (at < head.size() || end) {
+      first = at;
+      return true;
+    }
+    const std::size_t got = std::fread(buffer, 1, sizeof buffer, f);
+    if (got == 0 && std::ferror(f) != 0) return read_rest(f, path, head);  // fails again, saying why
+    end = got == 0;
+    head.append(buffer, got);
+  }
+}
+
 // --stream: evaluate_stream over each document's text.
 int run_stream(const invocation& inv, std::string_view text, std::string_view path) {
   if (inv.parse.allow_comments || inv.parse.allow_trailing_commas)
@@ -117,8 +222,9 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     report_query_error(text, q.error());
     return exit_usage;
   }
-  if (const jot::error e = jot::path::stream_supported(*q); !e.ok()) {
-    report_query_error(text, e);
+  const jot::error not_streamable = jot::path::stream_supported(*q);
+  if (inv.ndjson && !not_streamable.ok()) {
+    report_query_error(text, not_streamable);
     return exit_usage;
   }
 
@@ -157,7 +263,7 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
   if (inv.ndjson) {
     const int fd = path == "-" ? 0 : ::open(std::string(path).c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return usage_error("cannot read " + display_name(path) + ": " + std::strerror(errno));
-    const jot::stream_window window{nullptr, std::size_t{1} << 20, jot::malloc_allocator(), max_line_window};
+    const jot::stream_window window = stream_window_of(inv);
     jot::arena reader_arena;
     jot::stream_reader reader(jot::parser(inv.parse), jot::fd_source(fd), window, reader_arena,
                               {.format = jot::document_format::ndjson, .continue_after_error = true,
@@ -183,8 +289,26 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     }
     if (fd != 0) ::close(fd);
   } else {
+    std::FILE* f = path == "-" ? stdin : std::fopen(std::string(path).c_str(), "rb");
+    if (f == nullptr) return usage_error("cannot read " + display_name(path) + ": " + std::strerror(errno));
+    struct closer {
+      std::FILE* f;
+      ~closer() {
+        if (f != stdin) std::fclose(f);
+      }
+    } close_f{f};
     std::string input;
-    if (!read_input(path, input)) return exit_usage;
+    std::size_t first = 0;
+    if (!read_head(f, path, inv.parse.allow_bom, input, first)) return exit_usage;
+    const jot::error not_elements = jot::path::elements_supported(*q);
+    const bool array = first < input.size() && input[first] == '[';
+    // --max-depth 0 refuses the array itself: the whole parse says so.
+    if (array && not_elements.ok() && inv.parse.max_depth != 0) return run_elements(inv, *q, path, f, input);
+    if (!not_streamable.ok()) {
+      report_query_error(text, array ? not_elements : not_streamable);
+      return exit_usage;
+    }
+    if (!read_rest(f, path, input)) return exit_usage;
     std::string_view json = input;
     const bool bom = json.size() >= 3 && json.substr(0, 3) == "\xEF\xBB\xBF";
     if (bom && inv.parse.allow_bom) json.remove_prefix(3);
