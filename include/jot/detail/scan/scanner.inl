@@ -192,7 +192,10 @@ struct vector_scanner {
   // fewer instructions than a call per run, with 1/5 the code growth of
   // inlining it all; HACKING.md, session 8).
   JOT_ALWAYS_INLINE static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
-    if (p != end && *p == ' ') ++p;
+    if (p != end && *p == ' ') {
+      ++p;
+      JOT_PREDICTED(p);
+    }
     if (p == end || *p > ' ') return p;
     return skip_space_run(p, end);
   }
@@ -206,7 +209,10 @@ struct vector_scanner {
   // nothing more (the guessed run inlined into the typed member loop cost
   // OpenRTB 3% there). Typed citm: 1.07x (HACKING.md, session 35).
   JOT_ALWAYS_INLINE static const u8* skip_indentation(const u8* p, const u8* end, u8& guess) noexcept {
-    if (p != end && *p == ' ') ++p;
+    if (p != end && *p == ' ') {
+      ++p;
+      JOT_PREDICTED(p);
+    }
     if (p == end || *p > ' ') return p;
     return skip_indentation_run(p, end, guess);
   }
@@ -219,7 +225,10 @@ struct vector_scanner {
   // With StopAtLf (parse_line), a line feed ends the run and is not skipped.
   template <bool StopAtLf = false>
   JOT_ALWAYS_INLINE static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept {
-    if (p != end && *p == ' ') ++p;
+    if (p != end && *p == ' ') {
+      ++p;
+      JOT_PREDICTED(p);
+    }
     if (p == end || *p > ' ') return p;
     return find_first<at_non_space_of<!StopAtLf>>(p, end);
   }
@@ -236,7 +245,10 @@ struct vector_scanner {
   // does, and guess becomes that run's length when it fits in a register.
   template <bool StopAtLf = false>
   JOT_ALWAYS_INLINE static const u8* skip_spaces_guessed(const u8* p, const u8* end, u8& guess) noexcept {
-    if (p != end && *p == ' ') ++p;
+    if (p != end && *p == ' ') {
+      ++p;
+      JOT_PREDICTED(p);
+    }
     if (p == end || *p > ' ') return p;
     if (end - p >= width) {
       const std::uint64_t m = at_non_space_of<!StopAtLf>::template in<V>(V::load(p));
@@ -244,8 +256,16 @@ struct vector_scanner {
       // count and compare (a mask of the bits through guess, tested against
       // its top bit, took five more instructions a run). No bit: 64, which
       // no guess (< width <= 64) equals.
+#if defined(__clang__)
+      // A copy of guess that Clang cannot see equals run: inside the branch
+      // it would add run, proved equal, and wait for the mask.
+      std::size_t guessed = guess;
+      JOT_PREDICTED(guessed);
+#else
+      const u8& guessed = guess;  // guess itself: a copy taken here changes GCC's code for the worse
+#endif
       const int run = std::countr_zero(m);
-      if (JOT_LIKELY(run == guess)) return p + guess;
+      if (JOT_LIKELY(run == guess)) return p + guessed;
       if (run < width) {
         guess = static_cast<u8>(run);
         return p + run;
