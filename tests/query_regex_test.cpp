@@ -1,6 +1,7 @@
-// tests/query_regex_test.cpp - the DFA of match() and search()
-// (src/query/iregexp_dfa.cpp) against the NFA simulation it replaces on
-// literal patterns (run_regex_nfa, the reference): chosen patterns and
+// tests/query_regex_test.cpp - the fast paths of match() and search() (the
+// literal form, src/query/iregexp_literal.cpp, and the DFA,
+// src/query/iregexp_dfa.cpp) against the NFA simulation they replace on the
+// query's patterns (run_regex_nfa, the reference): chosen patterns and
 // strings, then random ones from a seeded generator, on both uses; and
 // patterns that would take a backtracking engine exponential time.
 #include <gtest/gtest.h>
@@ -33,8 +34,8 @@ const q::regex* compile(const std::string& pattern, q::regex_use use, jot::arena
   return s == q::regex_status::ok ? r : nullptr;
 }
 
-// Whether the DFA and the NFA agree on subject for both uses; counts the
-// comparisons made in *checked.
+// Expects the fast path (literal or DFA) and the NFA to agree on each
+// subject, for both uses; counts the comparisons in *checked.
 void agree(const std::string& pattern, const std::vector<std::string>& subjects, int* checked = nullptr) {
   jot::arena a;
   for (const q::regex_use use : {q::regex_use::match, q::regex_use::search}) {

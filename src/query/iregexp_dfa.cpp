@@ -58,6 +58,8 @@ constexpr std::uint32_t flag_accepting = 1, flag_high_escapes = 2, flag_accelera
 
 constexpr std::uint32_t no_state = UINT32_MAX;
 
+constexpr std::uint32_t lf = '\n', cr = '\r';  // the code points '.' refuses
+
 std::uint32_t mix(std::uint32_t x) noexcept {
   x *= 0x9E3779B1u;
   x ^= x >> 15;
@@ -82,6 +84,7 @@ struct stepper {
   std::uint32_t* stack = nullptr;
   std::uint32_t* list = nullptr;
   std::uint32_t visited = 0, count = 0;
+  std::uint32_t hash = 0;  // set_hash of list, less its count
   bool accepting = false;
   std::uint64_t work = 0;
 
@@ -104,7 +107,7 @@ struct stepper {
   }
 
   void clear() noexcept {
-    visited = count = 0;
+    visited = count = hash = 0;
     accepting = false;
   }
   bool has(std::uint32_t pc) const noexcept { return sparse[pc] < visited && dense[sparse[pc]] == pc; }
@@ -127,6 +130,7 @@ struct stepper {
         stack[top++] = in.x;
       } else {
         list[count++] = at;
+        hash += mix(at);
         accepting = accepting || in.code == op_match;
       }
     }
@@ -145,7 +149,7 @@ struct stepper {
 // The state of d whose set is st's, or no_state.
 std::uint32_t find_state(const dfa& d, const stepper& st) noexcept {
   if (d.slots == nullptr) return no_state;
-  for (std::uint32_t i = set_hash(st.list, st.count) & d.slot_mask;; i = (i + 1) & d.slot_mask) {
+  for (std::uint32_t i = (st.count + st.hash) & d.slot_mask;; i = (i + 1) & d.slot_mask) {
     const std::uint32_t s = d.slots[i];
     if (s == 0) return no_state;
     const std::uint32_t* pcs = d.pcs + d.set_at[s - 1];
@@ -175,6 +179,8 @@ class builder {
     d_.whole = whole;
     classes();
     if (!st_.init(r_, a_)) return;
+    column_masks();
+    successor_lists();
     st_.clear();
     st_.close(0);
     if (add_state() == no_state) return;
@@ -182,7 +188,9 @@ class builder {
       if ((flags(s) & flag_decided) != 0) continue;  // never left
       for (std::uint32_t c = 0; c < d_.columns && st_.work <= max_work; ++c) {
         const std::uint32_t* set = d_.pcs + d_.set_at[s];
-        st_.step(set, d_.set_at[s + 1] - d_.set_at[s], representative_[c], whole);
+        const std::uint32_t n = d_.set_at[s + 1] - d_.set_at[s];
+        if (accepts_ != nullptr && successor_at_ != nullptr) step_column(set, n, c, whole);
+        else st_.step(set, n, representative_[c], whole);
         std::uint32_t t = find_state(d_, st_);
         if (t == no_state) t = add_state();
         d_.next[s * d_.stride + c] = t == no_state ? unknown : t;
@@ -208,7 +216,7 @@ class builder {
         if (in.x < 128) cut[in.x] = cut[in.x + 1] = true;
         else uniform = false;
       } else if (in.code == op_any) {
-        cut['\n'] = cut['\n' + 1] = cut['\r'] = cut['\r' + 1] = true;
+        cut[lf] = cut[lf + 1] = cut[cr] = cut[cr + 1] = true;
       } else if (in.code == op_class) {
         for (std::uint32_t i = 0; i < in.y; ++i) {
           const class_item& item = r_.items[in.x + i];
@@ -237,43 +245,60 @@ class builder {
     }
     if (uniform) first[n++] = 0x80;  // any non-ASCII code point stands for all
     std::uint8_t column[129];
-    merge(first, n, column);
-    for (std::uint32_t c = 0; c < 128; ++c) d_.byte_class[c] = column[interval[c]];
+    merge(first, interval, n, column);
+    for (std::uint32_t c = 0; c < 128; ++c) {
+      d_.byte_class[c] = column[interval[c]];
+      ++ascii_bytes_[d_.byte_class[c]];
+    }
     d_.non_ascii = uniform ? column[n - 1] : d_.columns;
     d_.stride = d_.columns + (uniform ? 0 : 1) + 2;
     state_cap_ = std::min(max_states, max_table_words / d_.stride);
   }
 
-  // Gives each of the n code points at first a column, shared by those that
-  // every consuming instruction accepts or refuses alike (d_.columns of them,
-  // each with its representative_): one step per column, not per interval.
-  // Past a budget of tests, each its own column.
-  void merge(const std::uint32_t* first, std::uint32_t n, std::uint8_t* column) noexcept {
-    std::uint32_t consuming = 0;
-    for (std::uint32_t k = 0; k < r_.size; ++k) consuming += r_.code[k].code <= op_class ? 1 : 0;
-    const bool affordable = std::uint64_t{consuming} * n <= max_work / 4;
-    std::uint64_t signature[129];
+  // Gives each of the n intervals starting at first a column, shared by
+  // those that every consuming instruction accepts or refuses alike
+  // (d_.columns of them, each with its representative_): one step per
+  // column, not per interval. interval maps ASCII to the intervals. Past a
+  // budget (or the arena), each interval is its own column.
+  void merge(const std::uint32_t* first, const std::uint8_t* interval, std::uint32_t n,
+             std::uint8_t* column) noexcept {
+    // accepted_by_[i * words + k / 64], bit k % 64: instruction k accepts interval i.
+    const std::uint32_t words = (r_.size + 63) / 64;
+    if (std::uint64_t{r_.size} * n <= max_work / 4)
+      accepted_by_ = static_cast<std::uint64_t*>(
+          a_.allocate(sizeof(std::uint64_t) * n * words, alignof(std::uint64_t)));
+    if (accepted_by_ != nullptr) {
+      std::fill(accepted_by_, accepted_by_ + std::size_t{n} * words, 0u);
+      for (std::uint32_t k = 0; k < r_.size; ++k) {
+        const inst& in = r_.code[k];
+        const std::uint64_t bit = std::uint64_t{1} << (k % 64);
+        std::uint64_t* at = accepted_by_ + k / 64;
+        if (in.code == op_char) {
+          if (in.x < 128) at[interval[in.x] * words] |= bit;  // else no interval holds it: not uniform
+        } else if (in.code == op_any) {
+          for (std::uint32_t i = 0; i < n; ++i)
+            if (i != interval[lf] && i != interval[cr]) at[i * words] |= bit;
+        } else if (in.code == op_class) {
+          for (std::uint32_t i = 0; i < n; ++i)
+            if (class_matches(r_, in, first[i])) at[i * words] |= bit;
+        }
+      }
+    }
     std::uint32_t columns = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
-      std::uint64_t h = 0xcbf29ce484222325ull;
-      for (std::uint32_t k = 0; affordable && k < r_.size; ++k)
-        if (step_matches(r_, r_.code[k], first[i])) h = (h ^ k) * 0x100000001b3ull;
-      std::uint32_t c = affordable ? 0 : columns;
-      while (c < columns && !(signature[c] == h && alike(first[i], representative_[c]))) ++c;
+      std::uint32_t c = accepted_by_ != nullptr ? 0 : columns;
+      for (; c < columns; ++c) {
+        const std::uint64_t* x = accepted_by_ + std::size_t{i} * words;
+        const std::uint64_t* y = accepted_by_ + std::size_t{column_interval_[c]} * words;
+        if (std::equal(x, x + words, y)) break;
+      }
       if (c == columns) {
-        signature[columns] = h;
+        column_interval_[columns] = static_cast<std::uint8_t>(i);
         representative_[columns++] = first[i];
       }
       column[i] = static_cast<std::uint8_t>(c);
     }
     d_.columns = columns;
-  }
-
-  // Whether every instruction accepts or refuses code points x and y alike.
-  bool alike(std::uint32_t x, std::uint32_t y) const noexcept {
-    for (std::uint32_t k = 0; k < r_.size; ++k)
-      if (step_matches(r_, r_.code[k], x) != step_matches(r_, r_.code[k], y)) return false;
-    return true;
   }
 
   // A new state for st's set; no_state past the budget or the arena.
@@ -332,6 +357,9 @@ class builder {
   // non-ASCII code points too unless they all loop): its escapes.
   void accelerate(std::uint32_t s) noexcept {
     const std::uint32_t* row = d_.next + std::size_t{s} * d_.stride;
+    std::uint32_t leaving = 0;
+    for (std::uint32_t c = 0; c < d_.columns; ++c) leaving += row[c] == s ? 0 : ascii_bytes_[c];
+    if (leaving > 4) return;
     std::uint8_t escapes[4];
     std::uint32_t n = 0;
     for (std::uint32_t c = 0; c < 128; ++c) {
@@ -364,11 +392,86 @@ class builder {
     d_.start = enter(0);
   }
 
+  // The columns each consuming instruction accepts, a bit per column (null
+  // past a budget: step_matches then decides per representative).
+  void column_masks() noexcept {
+    words_ = (d_.columns + 63) / 64;
+    if (accepted_by_ == nullptr) return;
+    const std::uint32_t words = (r_.size + 63) / 64;
+    const std::size_t n = std::size_t{r_.size} * words_;
+    accepts_ = static_cast<std::uint64_t*>(a_.allocate(sizeof(std::uint64_t) * n, alignof(std::uint64_t)));
+    if (accepts_ == nullptr) return;
+    std::fill(accepts_, accepts_ + n, 0u);
+    for (std::uint32_t c = 0; c < d_.columns; ++c) {
+      const std::uint64_t* by = accepted_by_ + std::size_t{column_interval_[c]} * words;
+      for (std::uint32_t k = 0; k < r_.size; ++k)
+        if ((by[k / 64] >> (k % 64) & 1) != 0) accepts_[k * words_ + c / 64] |= std::uint64_t{1} << (c % 64);
+    }
+  }
+
+  // The closure of each consuming instruction's successor (pc + 1), and of
+  // instruction 0 (kept at r_.size), as lists of the instructions that
+  // consume or accept: a step then merges lists instead of walking the NFA.
+  // Left null past the budget of set words.
+  void successor_lists() noexcept {
+    const std::size_t n = r_.size;
+    auto* at = static_cast<std::uint32_t*>(a_.allocate(sizeof(std::uint32_t) * (n + 2), alignof(std::uint32_t)));
+    if (at == nullptr) return;
+    std::uint64_t total = 0;
+    for (std::uint32_t pass = 0; pass < 2; ++pass) {
+      total = 0;
+      for (std::uint32_t pc = 0; pc <= n; ++pc) {
+        at[pc] = static_cast<std::uint32_t>(total);
+        if (pc != n && r_.code[pc].code > op_class) continue;
+        st_.clear();
+        st_.close(pc == n ? 0 : pc + 1);
+        if (pass == 1) std::copy(st_.list, st_.list + st_.count, successors_ + total);
+        total += st_.count;
+        if (total > max_set_words) return;
+      }
+      at[n + 1] = static_cast<std::uint32_t>(total);
+      if (pass == 0) {
+        successors_ = static_cast<std::uint32_t*>(a_.allocate(sizeof(std::uint32_t) * (total + 1), alignof(std::uint32_t)));
+        if (successors_ == nullptr) return;
+      }
+    }
+    successor_at_ = at;
+  }
+
+  // Adds the list of pc (r_.size: of instruction 0) to st_'s set.
+  void add_successors(std::uint32_t pc) noexcept {
+    for (std::uint32_t i = successor_at_[pc]; i != successor_at_[pc + 1]; ++i) {
+      const std::uint32_t q = successors_[i];
+      if (st_.has(q)) continue;
+      st_.sparse[q] = st_.visited;
+      st_.dense[st_.visited++] = q;
+      st_.list[st_.count++] = q;
+      st_.hash += mix(q);
+      st_.accepting = st_.accepting || r_.code[q].code == op_match;
+    }
+  }
+
+  // st_.step for every code point of column c.
+  void step_column(const std::uint32_t* from, std::uint32_t n, std::uint32_t c, bool whole) noexcept {
+    st_.clear();
+    for (std::uint32_t k = 0; k < n; ++k)
+      if ((accepts_[from[k] * words_ + c / 64] >> (c % 64) & 1) != 0) add_successors(from[k]);
+    if (!whole) add_successors(r_.size);
+    st_.work += st_.count + n;
+  }
+
   const regex& r_;
   dfa& d_;
   arena& a_;
   stepper st_;
+  std::uint64_t* accepted_by_ = nullptr;   // see merge
+  std::uint64_t* accepts_ = nullptr;
+  std::uint32_t* successor_at_ = nullptr;  // set with successors_ complete
+  std::uint32_t* successors_ = nullptr;
+  std::uint32_t words_ = 0;
+  std::uint32_t ascii_bytes_[129] = {};     // the ASCII bytes of each column
   std::uint32_t representative_[129] = {};  // a code point of each column
+  std::uint8_t column_interval_[129] = {};  // the first interval of each column
   std::uint32_t state_cap_ = 0, cap_ = 0, pcs_cap_ = 0;
 };
 

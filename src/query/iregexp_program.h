@@ -54,12 +54,27 @@ struct regex {
 constexpr std::uint32_t category_bit(int c) { return std::uint32_t{1} << c; }
 
 // The general category of code point cp, as an index of unicode_categories.h.
-inline int category_of(std::uint32_t cp) noexcept {
+constexpr int category_search(std::uint32_t cp) noexcept {
   const std::uint32_t* runs = unicode_category_runs;
   const std::size_t n = sizeof unicode_category_runs / sizeof unicode_category_runs[0];
   // The last run starting at or before cp.
   const std::uint32_t* it = std::upper_bound(runs, runs + n, (cp << 5) | 31u);
   return static_cast<int>(it[-1] & 31u);
+}
+
+// The categories of the ASCII code points, the ones most strings are made
+// of, looked up without a search.
+struct ascii_category_table {
+  std::uint8_t of[128];
+};
+inline constexpr ascii_category_table ascii_categories = [] {
+  ascii_category_table t{};
+  for (std::uint32_t cp = 0; cp < 128; ++cp) t.of[cp] = static_cast<std::uint8_t>(category_search(cp));
+  return t;
+}();
+
+inline int category_of(std::uint32_t cp) noexcept {
+  return cp < 128 ? ascii_categories.of[cp] : category_search(cp);
 }
 
 // Whether class instruction in (op_class) accepts cp.
