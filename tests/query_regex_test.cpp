@@ -267,6 +267,19 @@ TEST(QueryRegex, PastTheBudget) {
   agree("(\xc3\xa9|b)*\xc3\xa9(\xc3\xa9|b){9}", {"\xc3\xa9\xc3\xa9" "bbbbbbbbb", "b\xc3\xa9" "bbbbbbbbbb"});
 }
 
+// Patterns whose construction would be quadratic without the work budget:
+// many instructions that consume, each followed by a long run of splits.
+TEST(QueryRegex, ConstructionWithinItsBudget) {
+  std::string alternatives = "(";
+  for (int k = 0; k < 1200; ++k) alternatives += k == 0 ? "a" : "|a";
+  alternatives += ")(|){1500}x";
+  const std::vector<std::string> ss = {"", "ax", "aax", "a", "x", std::string(300, 'a'), std::string(300, 'a') + "x"};
+  agree(alternatives, ss);
+  agree("(a?(|){10}){300}", ss);
+  agree("[a-z]{8000}", ss);
+  agree("(.*a){900}", ss);
+}
+
 // Patterns that take a backtracking engine exponential time, on inputs long
 // enough that it could not finish: the DFA's time is linear.
 TEST(QueryRegex, NoBacktracking) {

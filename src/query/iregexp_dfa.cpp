@@ -45,7 +45,7 @@ namespace {
 constexpr std::uint32_t max_states = 1024;
 constexpr std::uint32_t max_table_words = 16 * 1024;  // rows, 64 KB
 constexpr std::uint32_t max_set_words = 16 * 1024;    // the states' sets, 64 KB
-constexpr std::uint64_t max_work = 1u << 18;          // instructions visited while building
+constexpr std::uint64_t max_work = 1u << 18;          // instructions visited: by the lists, then by the states
 
 // A transition's high bits. unknown has them all: test it first.
 constexpr std::uint32_t accelerated = 1u << 30;  // the target loops on all but its escape bytes
@@ -181,6 +181,7 @@ class builder {
     if (!st_.init(r_, a_)) return;
     column_masks();
     successor_lists();
+    st_.work = 0;  // the lists had a budget of their own
     st_.clear();
     st_.close(0);
     if (add_state() == no_state) return;
@@ -412,7 +413,7 @@ class builder {
   // The closure of each consuming instruction's successor (pc + 1), and of
   // instruction 0 (kept at r_.size), as lists of the instructions that
   // consume or accept: a step then merges lists instead of walking the NFA.
-  // Left null past the budget of set words.
+  // Left null past the budget of set words or of work.
   void successor_lists() noexcept {
     const std::size_t n = r_.size;
     auto* at = static_cast<std::uint32_t*>(a_.allocate(sizeof(std::uint32_t) * (n + 2), alignof(std::uint32_t)));
@@ -427,7 +428,7 @@ class builder {
         st_.close(pc == n ? 0 : pc + 1);
         if (pass == 1) std::copy(st_.list, st_.list + st_.count, successors_ + total);
         total += st_.count;
-        if (total > max_set_words) return;
+        if (total > max_set_words || st_.work > max_work) return;
       }
       at[n + 1] = static_cast<std::uint32_t>(total);
       if (pass == 0) {
@@ -440,6 +441,7 @@ class builder {
 
   // Adds the list of pc (r_.size: of instruction 0) to st_'s set.
   void add_successors(std::uint32_t pc) noexcept {
+    st_.work += successor_at_[pc + 1] - successor_at_[pc];
     for (std::uint32_t i = successor_at_[pc]; i != successor_at_[pc + 1]; ++i) {
       const std::uint32_t q = successors_[i];
       if (st_.has(q)) continue;
@@ -457,7 +459,7 @@ class builder {
     for (std::uint32_t k = 0; k < n; ++k)
       if ((accepts_[from[k] * words_ + c / 64] >> (c % 64) & 1) != 0) add_successors(from[k]);
     if (!whole) add_successors(r_.size);
-    st_.work += st_.count + n;
+    st_.work += n;
   }
 
   const regex& r_;
