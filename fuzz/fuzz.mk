@@ -11,7 +11,7 @@
 #                         ThreadSanitizer (build/tsan);
 #                         skipped with a message when TSan cannot build or run here
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer index_fuzzer query_fuzzer
+FUZZ_TARGETS := parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer index_fuzzer query_fuzzer regex_fuzzer
 FUZZ_CXX ?= clang++
 FUZZ_CC ?= clang
 FUZZ_BUILD := build/fuzz

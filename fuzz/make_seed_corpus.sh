@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${JOT_DATA_DIR:-$here/../../shared/data}
 suite=$data/../conformance/JSONTestSuite
 
-for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer index_fuzzer query_fuzzer; do
+for t in parse_fuzzer roundtrip_fuzzer fixed_buffer_fuzzer typed_fuzzer typed_ndjson_fuzzer mutable_fuzzer documents_fuzzer writer_fuzzer patch_fuzzer stream_fuzzer visit_fuzzer index_fuzzer query_fuzzer regex_fuzzer; do
   rm -rf "$out/$t"
   mkdir -p "$out/$t"
 done
@@ -42,6 +42,16 @@ for text in '$..*' '$.a[1:-1:2]' '$["b"].c[?@ == "x" || length(@) > 1]' \
     '$.a[?@ < 2.5 && @ != $.n]' '$..[::-1]' "\$['k\\'\\n']"; do
   q=$((q + 1))
   { printf '\000'; printf '%s' "$text"; } >"$out/query_fuzzer/q$q"
+done
+
+# regex: the option byte (bit 0: match), a pattern, NUL, a subject: the
+# literal form, the DFA with its skip, non-ASCII, and past the DFA's budget
+r=0
+for pair in '.*iPhone.*|Twitter for iPhone' '.*[Cc]oncert.*|a Concert' 'Poly.*|Polygon' \
+    '\p{L}+[0-9]{2,3}|caf\303\25112' '(a|b)*a(a|b){14}|abababababababababab' '[^\n]*x|ab\ncx'; do
+  r=$((r + 1))
+  { printf '\001%s' "${pair%%|*}"; printf '\000'; printf "${pair#*|}"; } >"$out/regex_fuzzer/r$r"
+  { printf '\000%s' "${pair%%|*}"; printf '\000'; printf "${pair#*|}"; } >"$out/regex_fuzzer/s$r"
 done
 
 if [ ! -f "$data/README.md" ]; then

@@ -1,14 +1,13 @@
 // src/query/iregexp.cpp - I-Regexp (RFC 9485): the pattern parsed into a
 // small tree, the tree emitted as a Thompson NFA (counted repetition
-// unrolled, its size computed first and bounded), and the NFA simulated one
-// state set per input code point. See iregexp.h for why.
-#include "iregexp.h"
+// unrolled, its size computed first and bounded), and for a pattern of the
+// query its DFA (iregexp_dfa.cpp). See iregexp.h for why.
+#include "iregexp_program.h"
 
 #include <algorithm>
 #include <new>
 
 #include "lexer.h"
-#include "unicode_categories.h"
 
 namespace jot::detail::query {
 
@@ -17,23 +16,6 @@ namespace {
 // Group nesting the recursive parser and emitter accept; deeper is too_large.
 constexpr int max_nesting = 100;
 constexpr std::uint32_t unbounded = UINT32_MAX;
-
-enum op : std::uint8_t { op_char, op_any, op_class, op_split, op_jmp, op_match };
-
-struct inst {
-  std::uint8_t code = op_match;
-  bool negated = false;  // op_class: [^...]
-  std::uint32_t x = 0;   // op_char: the code point; op_class: first item; split, jmp: a target
-  std::uint32_t y = 0;   // op_class: items; op_split: the other target
-};
-
-// A class item: a range of code points, or (categories != 0) the general
-// categories of a \p{..}, complemented for \P{..}.
-struct class_item {
-  std::uint32_t lo = 0, hi = 0;
-  std::uint32_t categories = 0;
-  bool complement = false;
-};
 
 enum class kind : std::uint8_t { atom, concat, alternation, repeat };
 
@@ -45,8 +27,8 @@ struct rnode {
   rnode* next = nullptr;        // the next sibling
 };
 
-// Bits of the 30 general categories (unicode_categories.h's order).
-constexpr std::uint32_t bit(int c) { return std::uint32_t{1} << c; }
+// The major categories as sets of bits.
+constexpr std::uint32_t bit(int c) { return category_bit(c); }
 constexpr std::uint32_t letters = bit(0) | bit(1) | bit(2) | bit(3) | bit(4);
 constexpr std::uint32_t marks = bit(5) | bit(6) | bit(7);
 constexpr std::uint32_t numbers = bit(8) | bit(9) | bit(10);
@@ -54,14 +36,6 @@ constexpr std::uint32_t punctuation = bit(11) | bit(12) | bit(13) | bit(14) | bi
 constexpr std::uint32_t separators = bit(18) | bit(19) | bit(20);
 constexpr std::uint32_t symbols = bit(21) | bit(22) | bit(23) | bit(24);
 constexpr std::uint32_t others = bit(25) | bit(26) | bit(27) | bit(28) | bit(29);
-
-int category_of(std::uint32_t cp) noexcept {
-  const std::uint32_t* runs = unicode_category_runs;
-  const std::size_t n = sizeof unicode_category_runs / sizeof unicode_category_runs[0];
-  // The last run starting at or before cp.
-  const std::uint32_t* it = std::upper_bound(runs, runs + n, (cp << 5) | 31u);
-  return static_cast<int>(it[-1] & 31u);
-}
 
 class compiler {
  public:
@@ -454,13 +428,8 @@ class emitter {
 
 }  // namespace
 
-struct regex {
-  const inst* code;
-  std::uint32_t size;
-  const class_item* items;
-};
-
-regex_status compile_regex(std::string_view pattern, arena& a, std::uint32_t max_size, const regex** out) noexcept {
+regex_status compile_regex(std::string_view pattern, arena& a, std::uint32_t max_size, const regex** out,
+                           regex_use use) noexcept {
   compiler c(pattern, a);
   rnode* root = nullptr;
   const regex_status s = c.parse(root);
@@ -474,102 +443,10 @@ regex_status compile_regex(std::string_view pattern, arena& a, std::uint32_t max
   emitter e(code);
   e.emit(root);
   code[e.at()].code = op_match;
-  *r = regex{code, static_cast<std::uint32_t>(size), c.items()};
+  *r = regex{code, static_cast<std::uint32_t>(size), c.items(), nullptr, {}};
+  r->literal = find_literal(*r, a);
+  if (r->literal.text == nullptr && use != regex_use::once) r->automaton = build_dfa(*r, use == regex_use::match, a);
   *out = r;
   return regex_status::ok;
 }
-
-namespace {
-
-bool class_matches(const regex& r, const inst& in, std::uint32_t cp) noexcept {
-  bool hit = false;
-  for (std::uint32_t k = 0; k < in.y && !hit; ++k) {
-    const class_item& item = r.items[in.x + k];
-    if (item.categories != 0)
-      hit = ((item.categories & bit(category_of(cp))) != 0) != item.complement;
-    else
-      hit = cp >= item.lo && cp <= item.hi;
-  }
-  return hit != in.negated;
-}
-
-bool step_matches(const regex& r, const inst& in, std::uint32_t cp) noexcept {
-  switch (in.code) {
-    case op_char: return in.x == cp;
-    case op_any: return cp != '\n' && cp != '\r';
-    case op_class: return class_matches(r, in, cp);
-    default: return false;
-  }
-}
-
-// A set of instruction indexes with O(1) insert, test and clear.
-struct state_set {
-  std::uint32_t* dense;
-  std::uint32_t* sparse;
-  std::uint32_t size = 0;
-  bool has(std::uint32_t pc) const noexcept { return sparse[pc] < size && dense[sparse[pc]] == pc; }
-  void insert(std::uint32_t pc) noexcept {
-    sparse[pc] = size;
-    dense[size++] = pc;
-  }
-};
-
-// Adds pc and every instruction reachable from it without input (the
-// epsilon closure), with an explicit stack: no recursion on the pattern.
-void add_closure(const regex& r, state_set& s, std::uint32_t pc, std::uint32_t* stack) noexcept {
-  std::uint32_t top = 0;
-  stack[top++] = pc;
-  while (top != 0) {
-    const std::uint32_t at = stack[--top];
-    if (s.has(at)) continue;
-    s.insert(at);
-    const inst& in = r.code[at];
-    if (in.code == op_jmp) {
-      stack[top++] = in.x;
-    } else if (in.code == op_split) {
-      stack[top++] = in.y;
-      stack[top++] = in.x;
-    }
-  }
-}
-
-bool accepts(const regex& r, const state_set& s) noexcept {
-  for (std::uint32_t k = 0; k < s.size; ++k)
-    if (r.code[s.dense[k]].code == op_match) return true;
-  return false;
-}
-
-}  // namespace
-
-regex_outcome run_regex(const regex& r, std::string_view input, bool whole, arena& a) noexcept {
-  const std::uint32_t n = r.size;
-  // Each closure pushes at most two entries per instruction it inserts.
-  auto* words = static_cast<std::uint32_t*>(a.allocate(sizeof(std::uint32_t) * (6 * std::size_t{n} + 2),
-                                                       alignof(std::uint32_t)));
-  if (words == nullptr) return regex_outcome::no_memory;
-  // Sparse arrays may hold anything: has() checks against dense. Zeroed
-  // anyway, so that no uninitialised read happens (sanitizers, valgrind).
-  std::fill(words, words + 6 * std::size_t{n} + 2, 0u);
-  state_set current{words, words + n};
-  state_set next{words + 2 * std::size_t{n}, words + 3 * std::size_t{n}};
-  std::uint32_t* stack = words + 4 * std::size_t{n};
-  add_closure(r, current, 0, stack);
-  const char* p = input.data();
-  const char* end = p + input.size();
-  while (p != end) {
-    if (!whole && accepts(r, current)) return regex_outcome::yes;
-    std::uint32_t cp;
-    if (!decode_utf8(p, end, cp)) cp = 0xFFFD;
-    next.size = 0;
-    for (std::uint32_t k = 0; k < current.size; ++k) {
-      const std::uint32_t pc = current.dense[k];
-      if (step_matches(r, r.code[pc], cp)) add_closure(r, next, pc + 1, stack);
-    }
-    if (!whole) add_closure(r, next, 0, stack);
-    std::swap(current, next);
-    if (whole && current.size == 0) return regex_outcome::no;
-  }
-  return accepts(r, current) ? regex_outcome::yes : regex_outcome::no;
-}
-
 }  // namespace jot::detail::query

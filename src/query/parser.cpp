@@ -514,7 +514,8 @@ class parser {
   // false (RFC 9535 section 2.4.6), a too large one is refused.
   bool literal_pattern(expr& e) noexcept {
     const regex* r = nullptr;
-    switch (compile_regex(e.b->str, a_, o_.max_regex_size, &r)) {
+    const regex_use use = e.fn == function_id::match ? regex_use::match : regex_use::search;
+    switch (compile_regex(e.b->str, a_, o_.max_regex_size, &r, use)) {
       case regex_status::ok: e.pattern = r; break;
       case regex_status::invalid: break;
       case regex_status::too_large:
