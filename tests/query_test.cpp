@@ -6,6 +6,7 @@
 #include <jot/jot.h>
 
 #include <string>
+#include <vector>
 
 #include "alloc_counter.h"
 #include "query_cases.h"
@@ -204,6 +205,40 @@ TEST(Query, NormalizedPaths) {  // section 2.7, table 16
   EXPECT_EQ(std::string(buf, expected.size()), expected);
   EXPECT_EQ(jot::path::location().size(), 1u);
   EXPECT_EQ(std::string(*jot::path::location().text(a)), "$");
+}
+
+// options::paths = false: the same values in the same order, every path
+// empty, and no path links in the arena.
+TEST(Query, ValuesWithoutPaths) {
+  jot::arena doc_arena;
+  auto doc = jot::parse(bookstore, doc_arena);
+  ASSERT_TRUE(doc);
+  jot::path::options no_paths;
+  no_paths.paths = false;
+  for (const char* text : {"$.store.book[*].author", "$..price", "$..*", "$.store.book[?@.price < 10].title",
+                           "$.store.book[-1:0:-2]", "$.store['bicycle', 'book'][0, 'color']", "$"}) {
+    SCOPED_TRACE(text);
+    std::vector<char> with_buf(1 << 16), without_buf(1 << 16);
+    jot::arena with_arena(with_buf.data(), with_buf.size()), without_arena(without_buf.data(), without_buf.size());
+    auto q = jot::path::compile(text, with_arena);
+    auto q_values = jot::path::compile(text, without_arena, no_paths);
+    ASSERT_TRUE(q);
+    ASSERT_TRUE(q_values);
+    const std::size_t with_before = with_arena.available(), without_before = without_arena.available();
+    auto with = jot::path::evaluate(*q, doc->root(), with_arena);
+    auto without = jot::path::evaluate(*q_values, doc->root(), without_arena);
+    ASSERT_TRUE(with);
+    ASSERT_TRUE(without);
+    const std::size_t used_with = with_before - with_arena.available();
+    const std::size_t used_without = without_before - without_arena.available();
+    if (with->size() > 0 && std::string(text) != "$") EXPECT_LT(used_without, used_with);
+    ASSERT_EQ(with->size(), without->size());
+    for (std::size_t i = 0; i < with->size(); ++i) {
+      EXPECT_TRUE((*with)[i].value == (*without)[i].value) << i;
+      EXPECT_EQ((*without)[i].path.depth(), 0u) << i;
+      EXPECT_EQ(std::string(*(*without)[i].path.text(without_arena)), "$");
+    }
+  }
 }
 
 TEST(Query, Whitespace) {

@@ -64,13 +64,22 @@ std::string_view serialize(void* p) {
   return r ? *r : std::string_view();
 }
 
-long query(void* p, std::string_view q) {
+long query_with(void* p, std::string_view q, const jot::path::options& o) {
   auto& s = *static_cast<jot_state*>(p);
   s.query_arena.reset();
-  auto compiled = jot::path::compile(q, s.query_arena);
+  auto compiled = jot::path::compile(q, s.query_arena, o);
   if (!compiled) return -1;
   auto nodes = jot::path::evaluate(*compiled, s.doc.root(), s.query_arena);
   return nodes ? static_cast<long>(nodes->size()) : -1;
+}
+
+long query(void* p, std::string_view q) { return query_with(p, q, {}); }
+
+// The nodes without their paths, what serde_json_path's query returns.
+long query_values(void* p, std::string_view q) {
+  jot::path::options o;
+  o.paths = false;
+  return query_with(p, q, o);
 }
 
 int walk(jot::value v) {
@@ -406,6 +415,10 @@ void register_jot(registry& r, jot::kernel k) {
   pool.destroy = destroy_pool;
   pool.ndjson = ndjson_pool;
   r.push_back(pool);
+
+  library values = jot_variant("values only, no paths", create, destroy);
+  values.query = query_values;
+  r.push_back(values);
 
   library flat = jot_variant("pre-order walk", create, destroy);
   flat.inspect = inspect_preorder;

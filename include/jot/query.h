@@ -59,6 +59,10 @@ struct options {
   // evaluate_stream: the deepest nesting of a document accepted, as
   // jot::visit's visit_options::max_depth (at most 4096).
   std::uint32_t max_document_depth = 1024;
+  // evaluate: build each node's normalized path. False leaves every path
+  // empty (it reads "$") and allocates none, for callers that want only the
+  // values: a path link per node is most of the cost of a wide result.
+  bool paths = true;
 };
 
 // A compiled query: a handle to its program in the arena given to compile.
@@ -138,7 +142,8 @@ using mut_nodelist = basic_nodelist<jot::mut_value>;
 result<query> compile(std::string_view text, arena& a JOT_LIFETIMEBOUND, const options& o = {}) noexcept;
 
 // The nodes q selects from root (the "$" of the query), in document order,
-// with their paths, in arena a (which may be the document's). Fails with
+// with their paths unless options::paths was false, in arena a (which may be
+// the document's). Fails with
 // query_limit when a nodelist would exceed options::max_nodes (the options
 // given to compile), capacity_exceeded when a runs out, invalid_value when q
 // is invalid. root absent gives an empty nodelist.

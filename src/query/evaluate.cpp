@@ -50,7 +50,7 @@ class evaluator {
       : p_(p), tree_(tree), root_(root), a_(a) {}
 
   jot::error run(list& out) noexcept {
-    query(p_.root, root_, nullptr, true, out);
+    query(p_.root, root_, nullptr, p_.limits.paths, out);
     return err_;
   }
 
