@@ -164,13 +164,19 @@ const char* unknown_value(std::mt19937& rng) {
 
 class TypedMemberOrder : public testing::TestWithParam<jot::kernel> {};
 
+// The options of these tests: the kernel's engine, and members may be absent.
+jot::read_options options_for(jot::kernel kernel) {
+  jot::read_options o;
+  o.kernel = kernel;
+  o.allow_missing_members = true;
+  return o;
+}
+
 template <class T>
 void expect_any_order(jot::kernel kernel) {
   constexpr std::size_t keys = jot::reflect::member_count<T>;
   std::mt19937 rng(20261207);
-  jot::read_options o;
-  o.kernel = kernel;
-  o.allow_missing_members = true;
+  const jot::read_options o = options_for(kernel);
   jot::arena arena;
   for (int round = 0; round < 4000; ++round) {
     std::vector<int> order(keys);
@@ -222,9 +228,7 @@ template <class T>
 void expect_duplicates(jot::kernel kernel) {
   constexpr std::size_t keys = jot::reflect::member_count<T>;
   std::mt19937 rng(7);
-  jot::read_options o;
-  o.kernel = kernel;
-  o.allow_missing_members = true;
+  const jot::read_options o = options_for(kernel);
   jot::arena arena;
   for (std::size_t m = 0; m < keys; ++m) {
     for (std::size_t other = 0; other < keys; ++other) {
@@ -290,9 +294,7 @@ std::vector<std::pair<std::string, std::size_t>> slot_lookalikes() {
 TEST_P(TypedMemberOrder, KeysThatShareAMembersSlot) {
   const auto lookalikes = slot_lookalikes<hashed_keys>();
   ASSERT_GT(lookalikes.size(), 30u);  // most members get three
-  jot::read_options o;
-  o.kernel = GetParam();
-  o.allow_missing_members = true;
+  const jot::read_options o = options_for(GetParam());
   jot::read_options strict = o;
   strict.reject_unknown_keys = true;
   jot::arena arena;
