@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "jot_ab: ROUNDS and REPS must be positive\n");
     return 2;
   }
-  std::printf("%-34s %10s %10s %10s %10s %8s\n", "workload", "A best", "A median", "B best", "B median", "B speed");
+  std::printf("%-42s %10s %10s %10s %10s %8s\n", "workload", "A best", "A median", "B best", "B median", "B speed");
   int failures = 0;
   for (int i = 5; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -83,13 +83,16 @@ int main(int argc, char** argv) {
       speed.push_back(x / y);
     }
     const std::size_t slash = file.find_last_of('/');
-    const std::string name = workload + " " + (slash == std::string::npos ? file : file.substr(slash + 1));
+    // bench/shuffle_keys.py's copies keep their names: their rows say so.
+    const bool shuffled = file.find("/shuffled/") != std::string::npos;
+    const std::string name = workload + " " + (slash == std::string::npos ? file : file.substr(slash + 1)) +
+                             (shuffled ? " (keys shuffled)" : "");
     if (speed.size() != static_cast<std::size_t>(rounds)) {
-      std::printf("%-34s FAILED (a plug-in returned an error)\n", name.c_str());
+      std::printf("%-42s FAILED (a plug-in returned an error)\n", name.c_str());
       ++failures;
       continue;
     }
-    std::printf("%-34s %10.2f %10.2f %10.2f %10.2f %8.3f\n", name.c_str(), *std::min_element(ta.begin(), ta.end()),
+    std::printf("%-42s %10.2f %10.2f %10.2f %10.2f %8.3f\n", name.c_str(), *std::min_element(ta.begin(), ta.end()),
                 median(ta), *std::min_element(tb.begin(), tb.end()), median(tb), median(speed));
   }
   return failures == 0 ? 0 : 1;

@@ -1,4 +1,4 @@
-// jot/jot.h - the whole public API.
+// jot/jot.h - the DOM, writing and documents API in one include.
 //
 //   error.h    error codes, error values, result<T>
 //   arena.h    caller-controlled memory: buffers, upstream allocators
@@ -15,6 +15,22 @@
 //   stream.h   stream_reader: documents or array elements from a stream, in a window
 //   mutable.h  mutable_document, mut_value: building and editing JSON
 //   patch.h    apply_patch() (RFC 6902), merge_patch() (RFC 7396)
+//   query.h    JSONPath (RFC 9535): compile(), evaluate(), streaming evaluation
+//
+// Left out, each to be included where it is used, because each costs every
+// including translation unit compile time or a dependency that the headers
+// above do not:
+//   reflect.h         compile-time reflection of structs and enums (templates
+//                     evaluated per type)
+//   typed.h           read() and write() of C++ types, read_ndjson(): reflect.h,
+//                     and the typed reader compiled per engine in the unit
+//   typed_stream.h    typed_stream_reader: a stream decoded into your type (typed.h)
+//   pmr.h             arena_resource, a std::pmr::memory_resource (<memory_resource>)
+//   visit.h           visit(): events without a DOM, its loop compiled per
+//                     engine in the unit
+//   parallel.h        parse_parallel(), parallel_documents, parallel_stream:
+//                     <thread> and <atomic>, and linking with the thread library
+//   typed_parallel.h  read_ndjson_parallel() (typed.h and parallel.h)
 #pragma once
 
 #include "jot/arena.h"
