@@ -207,6 +207,13 @@ error_code stream_reader::grow(std::size_t at_least) noexcept {
 
 stream_reader::more stream_reader::fill(bool until_full) noexcept {
   if (pos_ > 0) {
+    if (comma_ != no_comma && comma_ >= base_ && comma_ < base_ + pos_) {
+      // The element after this comma may prove to be the array's end, and
+      // the error is placed at the comma, whose line is known only now.
+      count_lines(comma_);
+      comma_line_ = line_;
+      comma_line_start_ = line_start_;
+    }
     count_lines(base_ + pos_);  // the bytes before pos_ are about to go
     std::memmove(window_, window_ + pos_, end_ - pos_);
     base_ += pos_;
@@ -520,16 +527,21 @@ error stream_reader::parse_prefix(bool& failed_io) noexcept {
       failed_io = true;
       return error();
     }
-    if (m == more::full && e.code == error_code::empty_input && !parser_.options().allow_comments) {
-      pos_ = end_;  // a window of whitespace: drop it (source() starts after it)
-      continue;
-    }
-    // A window of comments cannot be dropped: it may end inside one, and
-    // the parser does not say where. It fails as too large, below.
     if (m == more::full) {
       // A whole window of one document and whitespace: complete, unless it
       // ends in a number or literal that may go on.
       if (e.ok() && !ends_word(window_[end_ - 1])) return e;
+      // Whitespace before the document is none of it: drop it (source() then
+      // starts after it) and read on, whether the window holds only
+      // whitespace or the document's start comes late in it. A window of
+      // comments cannot be dropped: it may end inside one, and the parser
+      // does not say where. It fails as too large.
+      std::size_t first = pos_;
+      while (first != end_ && is_space(window_[first])) ++first;
+      if (first != pos_) {
+        pos_ = first;
+        continue;
+      }
       error c = make_error(error_code::capacity_exceeded, cap_ + 1);
       c.message = "document larger than the stream window";
       c.offset = 0;  // relative to pos_, as every error parse() returns

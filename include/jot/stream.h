@@ -189,6 +189,17 @@ class stream_reader {
   // Skips whitespace at pos_; false at the end of the stream or when a read
   // failed (done_ then says so).
   bool skip_space() noexcept;
+  // Skips whitespace and comments at pos_ as the parser skips them between
+  // an array's tokens: a comment where the parser allows none fails with
+  // comment_not_allowed, as jot::parse says it. False at the end of the
+  // stream or when the step failed (done_ then says so).
+  bool skip_blank() noexcept;
+  // Skips the comment that starts at pos_, refilling until its end is in
+  // the window (a comment must fit in it); false when the step failed.
+  bool skip_comment() noexcept;
+  // Fails with trailing_comma at the comma (a stream offset) whose element
+  // turned out to be the array's ']', as jot::parse reports it.
+  bool fail_trailing_comma(std::uint64_t comma) noexcept;
   // Counts lines up to stream offset at, which is in the window and not
   // before the previous call's.
   void count_lines(std::uint64_t at) noexcept;
@@ -270,6 +281,14 @@ class stream_reader {
   bool started_ = false;  // the byte order mark was looked for
   bool done_ = false;
   array_state array_ = array_state::before;
+  // array_elements: the stream offset of the comma before the element being
+  // read (no_comma when none), and, once fill() dropped it from the window,
+  // its line and the stream offset of that line's start, for the error a ']'
+  // in the element's place makes of it.
+  static constexpr std::uint64_t no_comma = ~std::uint64_t{0};
+  std::uint64_t comma_ = no_comma;
+  std::uint64_t comma_line_ = 0;
+  std::uint64_t comma_line_start_ = 0;
 };
 
 }  // namespace jot

@@ -1345,7 +1345,7 @@ class query(case):
         big = self.write("big.json", b'[1,\n {"s": "' + b"x" * 2000 + b'"}]')
         code, out, err = run("query", "--stream", "-r", "--window", "1K", "$[*]", big)
         self.assertEqual((code, out), (EXIT_INVALID, b"1\n"))
-        self.assertEqual(err, (big + ":1:4: document larger than the stream window\n").encode())
+        self.assertEqual(err, (big + ":2:2: document larger than the stream window\n").encode())
         code, out, _ = run("query", "--stream", "-r", "--window", "4K", "$[*]", big)
         self.assertEqual((code, out.count(b"\n")), (EXIT_OK, 2))
 
