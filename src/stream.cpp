@@ -57,6 +57,15 @@ bool may_continue(const error& e, std::size_t consumed, const char* bytes, std::
   return e.offset <= avail && avail - e.offset <= max_cut_distance;
 }
 
+// The options each step parses with: the format's, and for array elements
+// one level of depth fewer, the array's own, which jot::parse of the whole
+// array counts.
+parse_options step_options(const parser& p, const stream_options& s) noexcept {
+  parse_options o = detail::for_format(p.options(), s.array_elements ? document_format::concatenated : s.format);
+  if (s.array_elements && o.max_depth > 0) --o.max_depth;
+  return o;
+}
+
 }  // namespace
 
 source file_source(std::FILE* f) noexcept {
@@ -99,10 +108,7 @@ stream_reader::stream_reader(jot::source src, const stream_window& window, arena
 
 stream_reader::stream_reader(const parser& p, jot::source src, const stream_window& window,
                              arena& a, const stream_options& options) noexcept
-    : parser_(detail::for_format(p.options(), options.array_elements
-                                                  ? document_format::concatenated
-                                                  : options.format),
-              p.kernel()),
+    : parser_(step_options(p, options), p.kernel()),
       // jot::visit's scan is strict: lenient options still parse.
       scan_only_(!options.parse &&
                  (options.array_elements || options.format == document_format::concatenated) &&
@@ -120,6 +126,7 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
       max_size_(window.upstream.allocate != nullptr ? std::max(window.max_size, window.size)
                                                     : window.size),
       bom_(p.options().allow_bom),
+      array_too_deep_(options.array_elements && p.options().max_depth == 0),
       current_(make_error(error_code::empty_input)) {}
 
 stream_reader::~stream_reader() {

@@ -175,6 +175,8 @@ bool stream_reader::next_element() noexcept {
         if (window_[pos_] != '[')
           return fail_at(error_code::unexpected_character, "expected '[': the stream is not an array",
                          pos_);
+        if (array_too_deep_)
+          return fail_at(error_code::depth_exceeded, default_message(error_code::depth_exceeded), pos_);
         ++pos_;
         array_ = array_state::first;
         continue;

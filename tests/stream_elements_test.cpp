@@ -162,6 +162,9 @@ TEST(StreamElements, VerdictsAreTheParsersVerdicts) {
          o.allow_comments = true;
          o.allow_trailing_commas = true;
        })},
+      {"max_depth 0", with([](jot::parse_options& o) { o.max_depth = 0; })},
+      {"max_depth 1", with([](jot::parse_options& o) { o.max_depth = 1; })},
+      {"max_depth 2", with([](jot::parse_options& o) { o.max_depth = 2; })},
       {"byte order mark", with([](jot::parse_options& o) { o.allow_bom = true; })},
   };
   for (const option_set& set : sets)

@@ -261,6 +261,7 @@ class stream_reader {
   std::size_t max_size_;
   bool owned_ = false;  // window_ came from upstream
   bool bom_;            // the parser allows a byte order mark
+  bool array_too_deep_;  // array_elements with max_depth 0: the '[' is too deep already
   bool past_first_piece_ = false;  // json_seq: the text before the first RS was checked
   std::size_t pos_ = 0;   // window offset where the next step reads (next_block, json_seq:
                           // the RS of the next record, past the first piece)

@@ -1327,6 +1327,10 @@ class query(case):
         self.assertEqual(run("query", "--stream", "--allow-bom", "$[*].id", bom), run("query", "--allow-bom", "$[*].id", bom))
         empty = self.write("empty.json", b" [ ] ")
         self.assertEqual(run("query", "--stream", "$[*]", empty), (EXIT_OK, b"[]\n", b""))
+        # --max-depth counts the array as a level with or without --stream (ARRAY nests 4 deep).
+        for depth in ("0", "1", "3", "4"):
+            self.assertEqual(run("query", "--stream", "--max-depth", depth, "$[*]", path),
+                             run("query", "--max-depth", depth, "$[*]", path), depth)
 
     def test_stream_over_an_array_reports_errors_in_the_file(self):
         # A bad element far into the array: the same error line and exit
