@@ -230,6 +230,12 @@ bool stream_reader::next_element() noexcept {
       if (e.code == error_code::empty_input) {  // "[1," and the end
         located = make_error(error_code::unexpected_end);
         located.offset = end_ - pos_;
+      } else if (e.code == error_code::byte_order_mark) {
+        // A parse refuses the mark at its first byte; inside the array it
+        // is only a byte that starts no value.
+        located = make_error(error_code::unexpected_character);
+        located.message = "expected a value";
+        located.offset = e.offset;
       }
       if (e.code != error_code::capacity_exceeded)
         source_ = std::string_view(window_ + pos_, std::min(located.offset, end_ - pos_));

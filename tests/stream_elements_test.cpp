@@ -150,7 +150,8 @@ TEST(StreamElements, VerdictsAreTheParsersVerdicts) {
       "[1] /*c*/", "[1,2 ] /*c", "[1,2 /*c", "/*c*/[1]", "//c\n[1]", "[1]//c", "[1 /*c*/ , 2 ]",
       "[1,2]/*", "[1,2]/*/", "/*c*/ /*d*/\n[ /**/ ]",
       // Byte order marks.
-      "\xEF\xBB\xBF[1]", "\xEF\xBB\xBF", "\xEF\xBB\xBF [1,]", "[1,2]\xEF\xBB\xBF",
+      "\xEF\xBB\xBF[1]", "\xEF\xBB\xBF", "\xEF\xBB\xBF [1,]", "[1,2]\xEF\xBB\xBF", "[\xEF\xBB\xBF" "1]",
+      "[1,\xEF\xBB\xBF" "2]", "[1, \xEF\xBB\xBF" "2]",
       // Depth, and valid arrays.
       "[[1]]", "[[[1]]]", "[1,[2,[3]]]", "[{\"a\":[1]}]", "[]", " [ ] ", "[1,2,3]", "",
       "   "};
