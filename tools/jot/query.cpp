@@ -20,9 +20,11 @@
 // (jot::stream_reader, array_elements) an element at a time, each element
 // parsed alone and queried by jot::path::evaluate_elements, its nodes printed
 // as they are found: memory is bounded by the largest element, whatever the
-// file's size. Otherwise jot::path::evaluate_stream finds the nodes in one
-// pass over the text, and only each selected node is parsed, alone, to be
-// printed as above, so the output is the same. With -l the lines come
+// file's size, and a query of indexes or bounded slices ($[0], $[2:5]) stops
+// reading after the last element it can select (so a syntax error after it
+// goes unreported). Otherwise jot::path::evaluate_stream finds the nodes in
+// one pass over the text, and only each selected node is parsed, alone, to
+// be printed as above, so the output is the same. With -l the lines come
 // through a window, so a file larger than memory is read in memory bounded by
 // its longest line and the nodes one line selects. The window is 1 MB growing
 // up to 1 GB, or --window's size, never grown. A query that neither can
