@@ -162,6 +162,10 @@ bool stream_reader::next_element() noexcept {
   if (array_ == array_state::after_element && !parser_.options().allow_trailing_commas &&
       next_element_in_window())
     return true;
+  return next_element_general();
+}
+
+JOT_NOINLINE bool stream_reader::next_element_general() noexcept {
   // before: expect '['; first: an element or ']'; after_element: ',' or ']';
   // after_end: only whitespace (and comments, where allowed) may follow.
   for (;;) {

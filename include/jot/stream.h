@@ -178,6 +178,9 @@ class stream_reader {
   bool skip_oversize(char delimiter) noexcept;
   bool next_concatenated() noexcept;
   bool next_element() noexcept;
+  // next_element's general step, every case the one below leaves: out of
+  // line, so that its registers are not saved for the common step.
+  bool next_element_general() noexcept;
   // next_element's common step: ',' and then an element that parses and ends
   // inside the window, in one parse without the general step's calls, which
   // for a small element would cost more than parsing it. False, with nothing
