@@ -174,6 +174,12 @@ JOT_NOINLINE bool stream_reader::next_element_general() noexcept {
     switch (array_) {
       case array_state::before:
         if (!any) return fail_at(error_code::empty_input, "the stream holds no array", pos_);
+        if (base_ + pos_ == 0 && end_ < 3 && !eof_ && window_[0] == '\xEF') {
+          // start() filled the window: too small to tell a byte order mark.
+          error e = make_error(error_code::capacity_exceeded, 3);
+          e.message = "the stream window is smaller than a byte order mark";
+          return fail(e);
+        }
         if (!bom_ && base_ + pos_ == 0 && end_ >= 3 && std::memcmp(window_, "\xEF\xBB\xBF", 3) == 0)
           return fail_at(error_code::byte_order_mark, default_message(error_code::byte_order_mark), 0);
         if (window_[pos_] != '[')

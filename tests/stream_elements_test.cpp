@@ -172,4 +172,20 @@ TEST(StreamElements, VerdictsAreTheParsersVerdicts) {
     for (const std::string& text : texts) check_text(set, text);
 }
 
+// A window smaller than a byte order mark cannot tell one: too small, as
+// for an element that does not fit, never another error.
+TEST(StreamElements, WindowSmallerThanAByteOrderMark) {
+  for (const bool bom : {false, true}) {
+    jot::parse_options o;
+    o.allow_bom = bom;
+    for (std::size_t window : {std::size_t{1}, std::size_t{2}}) {
+      const outcome got = read_stream(reader::parse, o, "\xEF\xBB\xBF[1]", window, 1);
+      EXPECT_EQ(got.error.code, jot::error_code::capacity_exceeded) << "window " << window << ", bom " << bom;
+      EXPECT_EQ(got.error.offset, 0u);
+    }
+    const outcome got = read_stream(reader::parse, o, "\xEF\xBB\xBF[1]", 3, 1);
+    EXPECT_EQ(got.error.code, bom ? jot::error_code::ok : jot::error_code::byte_order_mark);
+  }
+}
+
 }  // namespace
