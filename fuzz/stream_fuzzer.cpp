@@ -9,7 +9,9 @@
 // document is told from a bad one) plus that byte, so no document is too
 // large. Checks that the steps equal documents over the whole text (values,
 // sources, error codes and positions); array elements equal the same stream
-// read through a window holding all of it, and the whole array's elements.
+// read through a window holding all of it, and the whole array's elements,
+// or fail with jot::parse's error for the whole array (code, offset, line,
+// column).
 // A reader with parse = false yields the same steps once each source is
 // checked by jot::visit and its error located by the reader, and so does a
 // typed_stream_reader decoding each document into a jot::value. NDJSON and
@@ -216,6 +218,33 @@ std::size_t largest(const std::vector<step>& steps, std::string_view text) {
   return n;
 }
 
+// Whether the first token of text, after what the parser skips before a
+// document (a byte order mark where allowed, whitespace, comments where
+// allowed), is a '[' or no value at all: jot::parse's verdict is then the
+// array reader's. Any other value fails the reader as "not an array" at its
+// first byte, where jot::parse reads on.
+bool array_or_no_value(std::string_view text, const jot::parse_options& o) {
+  std::size_t i = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+    if (!o.allow_bom) return true;  // both refuse the mark
+    i = 3;
+  }
+  for (;;) {
+    while (i < text.size() && std::strchr(" \t\r\n", text[i]) != nullptr && text[i] != 0) ++i;
+    if (!o.allow_comments || text.size() - i < 2 || text[i] != '/') break;
+    if (text[i + 1] == '/') {
+      while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
+    } else if (text[i + 1] == '*') {
+      const std::size_t close = text.find("*/", i + 2);
+      if (close == std::string_view::npos) return true;  // both: unterminated_comment
+      i = close + 2;
+    } else {
+      break;
+    }
+  }
+  return i == text.size() || std::strchr("{\"-0123456789tfn", text[i]) == nullptr || text[i] == 0;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -234,11 +263,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<step> want;
   if (array) {
     want = stream(p, text, text.size() + 1, static_cast<std::size_t>(-1), so);
-    // Without comments (which the array's own brackets and commas do not
-    // take), a valid array streams as its elements, and only then.
+    // The reader's verdict is jot::parse's of the whole array: a valid
+    // array streams as its elements, and only then; a bad one fails with
+    // the same code, offset, line and column, after its good elements.
     jot::arena a;
     auto whole = p.parse(text, a);
-    if (!options.allow_comments && !options.allow_trailing_content && whole && whole->root().is_array()) {
+    if (whole && whole->root().is_array()) {
       auto elements = whole->root().get_array();
       FUZZ_CHECK(elements.ok());
       std::size_t i = 0;
@@ -250,6 +280,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ++i;
       }
       FUZZ_CHECK(i == want.size());
+    } else if (!whole && array_or_no_value(text, options)) {
+      FUZZ_CHECK(!want.empty() && !want.back().ok);
+      for (std::size_t i = 0; i + 1 < want.size(); ++i) FUZZ_CHECK(want[i].ok);
+      const jot::error& e = want.back().error;
+      FUZZ_CHECK(e.code == whole.error().code);
+      FUZZ_CHECK(e.offset == whole.error().offset);
+      FUZZ_CHECK(e.line == whole.error().line);
+      FUZZ_CHECK(e.column == whole.error().column);
     }
   } else {
     jot::arena a;

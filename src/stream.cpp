@@ -57,6 +57,15 @@ bool may_continue(const error& e, std::size_t consumed, const char* bytes, std::
   return e.offset <= avail && avail - e.offset <= max_cut_distance;
 }
 
+// The options each step parses with: the format's, and for array elements
+// one level of depth fewer, the array's own, which jot::parse of the whole
+// array counts.
+parse_options step_options(const parser& p, const stream_options& s) noexcept {
+  parse_options o = detail::for_format(p.options(), s.array_elements ? document_format::concatenated : s.format);
+  if (s.array_elements && o.max_depth > 0) --o.max_depth;
+  return o;
+}
+
 }  // namespace
 
 source file_source(std::FILE* f) noexcept {
@@ -99,10 +108,7 @@ stream_reader::stream_reader(jot::source src, const stream_window& window, arena
 
 stream_reader::stream_reader(const parser& p, jot::source src, const stream_window& window,
                              arena& a, const stream_options& options) noexcept
-    : parser_(detail::for_format(p.options(), options.array_elements
-                                                  ? document_format::concatenated
-                                                  : options.format),
-              p.kernel()),
+    : parser_(step_options(p, options), p.kernel()),
       // jot::visit's scan is strict: lenient options still parse.
       scan_only_(!options.parse &&
                  (options.array_elements || options.format == document_format::concatenated) &&
@@ -120,6 +126,7 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
       max_size_(window.upstream.allocate != nullptr ? std::max(window.max_size, window.size)
                                                     : window.size),
       bom_(p.options().allow_bom),
+      array_too_deep_(options.array_elements && p.options().max_depth == 0),
       current_(make_error(error_code::empty_input)) {}
 
 stream_reader::~stream_reader() {
@@ -207,6 +214,13 @@ error_code stream_reader::grow(std::size_t at_least) noexcept {
 
 stream_reader::more stream_reader::fill(bool until_full) noexcept {
   if (pos_ > 0) {
+    if (comma_ != no_comma && comma_ >= base_ && comma_ < base_ + pos_) {
+      // The element after this comma may prove to be the array's end, and
+      // the error is placed at the comma, whose line is known only now.
+      count_lines(comma_);
+      comma_line_ = line_;
+      comma_line_start_ = line_start_;
+    }
     count_lines(base_ + pos_);  // the bytes before pos_ are about to go
     std::memmove(window_, window_ + pos_, end_ - pos_);
     base_ += pos_;
@@ -520,16 +534,21 @@ error stream_reader::parse_prefix(bool& failed_io) noexcept {
       failed_io = true;
       return error();
     }
-    if (m == more::full && e.code == error_code::empty_input && !parser_.options().allow_comments) {
-      pos_ = end_;  // a window of whitespace: drop it (source() starts after it)
-      continue;
-    }
-    // A window of comments cannot be dropped: it may end inside one, and
-    // the parser does not say where. It fails as too large, below.
     if (m == more::full) {
       // A whole window of one document and whitespace: complete, unless it
       // ends in a number or literal that may go on.
       if (e.ok() && !ends_word(window_[end_ - 1])) return e;
+      // Whitespace before the document is none of it: drop it (source() then
+      // starts after it) and read on, whether the window holds only
+      // whitespace or the document's start comes late in it. A window of
+      // comments cannot be dropped: it may end inside one, and the parser
+      // does not say where. It fails as too large.
+      std::size_t first = pos_;
+      while (first != end_ && is_space(window_[first])) ++first;
+      if (first != pos_) {
+        pos_ = first;
+        continue;
+      }
       error c = make_error(error_code::capacity_exceeded, cap_ + 1);
       c.message = "document larger than the stream window";
       c.offset = 0;  // relative to pos_, as every error parse() returns
@@ -562,124 +581,6 @@ bool stream_reader::next_concatenated() noexcept {
     return fail_at(error_code::unexpected_character, "expected whitespace between documents", stop);
   pos_ = stop;
   return succeed();
-}
-
-bool stream_reader::skip_space() noexcept {
-  for (;;) {
-    while (pos_ != end_ && is_space(window_[pos_])) ++pos_;
-    if (pos_ != end_) return true;
-    if (read_failed_) {
-      fail_read();
-      return false;
-    }
-    if (eof_) return false;
-    if (fill(false) == more::failed) return false;
-  }
-}
-
-bool stream_reader::next_element_in_window() noexcept {
-  const char* const w = window_;
-  std::size_t at = pos_;
-  while (at != end_ && is_space(w[at])) ++at;
-  if (at == end_ || w[at] != ',') return false;
-  ++at;  // the element's source() starts here, as in next_element
-  const std::size_t avail = end_ - at;
-  if (scan_only_) {
-    if (!parse(w + at, avail).ok()) return false;
-  } else {
-    if (!documents::run_step(parser_, std::string_view(w + at, avail), avail, false, *arena_, current_)
-             .ok()) {
-      arena_->reset();  // the attempt's nodes
-      return false;
-    }
-    consumed_ = current_->consumed();
-  }
-  const std::size_t consumed = consumed_;
-  if (consumed == avail || (consumed + 1 == avail && w[at + consumed] == '/')) {  // may_continue
-    arena_->reset();
-    return false;
-  }
-  source_ = std::string_view(w + at, consumed);
-  source_offset_ = base_ + at;
-  pos_ = at + consumed;
-  return succeed();
-}
-
-bool stream_reader::next_element() noexcept {
-  if (array_ == array_state::after_element && !parser_.options().allow_trailing_commas &&
-      next_element_in_window())
-    return true;
-  // before: expect '['; first: an element or ']'; after_element: ',' or ']';
-  // after_end: only whitespace may follow.
-  for (;;) {
-    const bool any = skip_space();
-    if (done_) return true;  // a read failed
-    switch (array_) {
-      case array_state::before:
-        if (!any) return fail_at(error_code::empty_input, "the stream holds no array", pos_);
-        if (window_[pos_] != '[')
-          return fail_at(error_code::unexpected_character, "expected '[': the stream is not an array",
-                         pos_);
-        ++pos_;
-        array_ = array_state::first;
-        continue;
-      case array_state::first:
-        if (!any) return fail_at(error_code::unexpected_end, "expected an element or ']'", pos_);
-        if (window_[pos_] == ']') {
-          ++pos_;
-          array_ = array_state::after_end;
-          continue;
-        }
-        break;
-      case array_state::after_element:
-        if (!any) return fail_at(error_code::unexpected_end, "expected ',' or ']'", pos_);
-        if (window_[pos_] == ']') {
-          ++pos_;
-          array_ = array_state::after_end;
-          continue;
-        }
-        if (window_[pos_] != ',')
-          return fail_at(error_code::unexpected_character, "expected ',' or ']' after an element",
-                         pos_);
-        ++pos_;
-        if (parser_.options().allow_trailing_commas) {
-          if (!skip_space()) {
-            if (done_) return true;
-            return fail_at(error_code::unexpected_end, "expected an element or ']'", pos_);
-          }
-          if (window_[pos_] == ']') {
-            ++pos_;
-            array_ = array_state::after_end;
-            continue;
-          }
-        }
-        break;
-      case array_state::after_end:
-        if (any)
-          return fail_at(error_code::trailing_content, "content after the array", pos_);
-        done_ = true;
-        return false;
-    }
-    bool failed_io = false;
-    const error e = parse_prefix(failed_io);
-    if (failed_io) return true;
-    source_offset_ = base_ + pos_;
-    if (!e.ok()) {
-      error located = e;
-      if (e.code == error_code::empty_input) {  // "[1," and the end
-        located = make_error(error_code::unexpected_end);
-        located.offset = end_ - pos_;
-      }
-      if (e.code != error_code::capacity_exceeded)
-        source_ = std::string_view(window_ + pos_, std::min(located.offset, end_ - pos_));
-      located.offset += pos_;
-      return fail(located);
-    }
-    source_ = std::string_view(window_ + pos_, consumed_);
-    pos_ += consumed_;
-    array_ = array_state::after_element;
-    return succeed();
-  }
 }
 
 }  // namespace jot

@@ -393,7 +393,7 @@ TEST(Stream, ArrayElementsErrors) {
       {"[1;2]", error_code::unexpected_character, 2, 1},
       {"[1,2] x", error_code::trailing_content, 6, 2},
       {"[1,2]]", error_code::trailing_content, 5, 2},
-      {"[1,]", error_code::unexpected_character, 3, 1},
+      {"[1,]", error_code::trailing_comma, 2, 1},
       {"[,1]", error_code::unexpected_character, 1, 0},
       {"[1,{\"a\" 1}]", error_code::unexpected_character, 8, 1},
       {"[1,\n  [2,\n   x]]", error_code::unexpected_character, 13, 1},

@@ -229,15 +229,21 @@ using node_callback = basic_callback<node>;
 // segment decides whether it is selected (a filter tests it alone), the rest
 // of q is evaluated on it as evaluate would, and the nodes go to f in the
 // order of evaluate's nodelist over the whole array, their paths starting
-// with $[i]. Memory: r's window and arena, and in arena a one element's
-// nodelists and paths, rewound after each element. Fails with
+// with $[i]. When q's first segment selects elements below a bound only (its
+// selectors are indexes and slices with an end: $[0], $[0,3], $[2:5],
+// $[0].name), it returns once r's next element would be at the bound,
+// without reading it: r is left after the last element read (next() goes
+// on from there), and the rest of the stream is neither read nor checked,
+// so an error there is not reported ($.name and $[0:0], which select no
+// element, read none). Memory: r's window and arena, and in arena a one
+// element's nodelists and paths, rewound after each element. Fails with
 // elements_supported's error before reading, invalid_value when r does not
 // read array elements into documents or f is empty; with r's error (code,
-// offset, line and column in the stream: a malformed element, one larger
-// than the window, capacity_exceeded) after the nodes of the elements before
-// it were reported; cancelled when f returned false; query_limit past
-// options::max_nodes nodes in all, or in one element's nodelist;
-// capacity_exceeded when a runs out.
+// offset, line and column in the stream: a malformed element or separator
+// before the bound, one larger than the window, capacity_exceeded) after
+// the nodes of the elements before it were reported; cancelled when f
+// returned false; query_limit past options::max_nodes nodes in all, or in
+// one element's nodelist; capacity_exceeded when a runs out.
 [[nodiscard]] error evaluate_elements(const query& q, stream_reader& r, node_callback f, arena& a) noexcept;
 template <class F>
   requires std::is_invocable_r_v<bool, F&, const node&>

@@ -178,6 +178,9 @@ class stream_reader {
   bool skip_oversize(char delimiter) noexcept;
   bool next_concatenated() noexcept;
   bool next_element() noexcept;
+  // next_element's general step, every case the one below leaves: out of
+  // line, so that its registers are not saved for the common step.
+  bool next_element_general() noexcept;
   // next_element's common step: ',' and then an element that parses and ends
   // inside the window, in one parse without the general step's calls, which
   // for a small element would cost more than parsing it. False, with nothing
@@ -189,6 +192,17 @@ class stream_reader {
   // Skips whitespace at pos_; false at the end of the stream or when a read
   // failed (done_ then says so).
   bool skip_space() noexcept;
+  // Skips whitespace and comments at pos_ as the parser skips them between
+  // an array's tokens: a comment where the parser allows none fails with
+  // comment_not_allowed, as jot::parse says it. False at the end of the
+  // stream or when the step failed (done_ then says so).
+  bool skip_blank() noexcept;
+  // Skips the comment that starts at pos_, refilling until its end is in
+  // the window (a comment must fit in it); false when the step failed.
+  bool skip_comment() noexcept;
+  // Fails with trailing_comma at the comma (a stream offset) whose element
+  // turned out to be the array's ']', as jot::parse reports it.
+  bool fail_trailing_comma(std::uint64_t comma) noexcept;
   // Counts lines up to stream offset at, which is in the window and not
   // before the previous call's.
   void count_lines(std::uint64_t at) noexcept;
@@ -250,6 +264,7 @@ class stream_reader {
   std::size_t max_size_;
   bool owned_ = false;  // window_ came from upstream
   bool bom_;            // the parser allows a byte order mark
+  bool array_too_deep_;  // array_elements with max_depth 0: the '[' is too deep already
   bool past_first_piece_ = false;  // json_seq: the text before the first RS was checked
   std::size_t pos_ = 0;   // window offset where the next step reads (next_block, json_seq:
                           // the RS of the next record, past the first piece)
@@ -270,6 +285,14 @@ class stream_reader {
   bool started_ = false;  // the byte order mark was looked for
   bool done_ = false;
   array_state array_ = array_state::before;
+  // array_elements: the stream offset of the comma before the element being
+  // read (no_comma when none), and, once fill() dropped it from the window,
+  // its line and the stream offset of that line's start, for the error a ']'
+  // in the element's place makes of it.
+  static constexpr std::uint64_t no_comma = ~std::uint64_t{0};
+  std::uint64_t comma_ = no_comma;
+  std::uint64_t comma_line_ = 0;
+  std::uint64_t comma_line_start_ = 0;
 };
 
 }  // namespace jot

@@ -93,13 +93,16 @@ typed_stream_reader<T>::typed_stream_reader(jot::source src, const stream_window
       read_prefix_(read),
       delimited_(!options.array_elements && options.format != document_format::concatenated),
       continue_after_error_(options.continue_after_error),
-      reader_(parser({}, read.kernel), src, window, none_,
+      reader_(parser({.max_depth = read.max_depth}, read.kernel), src, window, none_,
               {.format = options.format, .array_elements = options.array_elements,
                .continue_after_error = options.continue_after_error, .parse = false}) {
   static_assert(detail::typed::shape_v<T> != detail::typed::shape::unsupported,
                 "jot::typed_stream_reader: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
   read_.allow_trailing_content = false;
   read_prefix_.allow_trailing_content = true;
+  // An array's elements are one level below it, as jot::parse of the whole
+  // array counts them (the reader refuses the '[' itself at max_depth 0).
+  if (options.array_elements && read_prefix_.max_depth > 0) --read_prefix_.max_depth;
   if (!delimited_) {
     reader_.decode_ = &decode;
     reader_.decode_context_ = this;

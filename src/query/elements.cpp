@@ -17,6 +17,12 @@
 // arena, with the DOM evaluator: a first segment that is a filter needs the
 // element's DOM anyway, and docs/query.md gives the measurement against
 // evaluate_stream over the element's text for the rest.
+//
+// A first segment of indexes and slices with an end selects no element past
+// a bound, and the evaluation returns there without reading the rest of the
+// array: $[0] of a file of many gigabytes reads its first element. What
+// follows is not checked either, so a syntax error there goes unreported;
+// docs/query.md says why that is the choice.
 #include "ast.h"
 #include "evaluate.h"
 #include "jot/stream.h"
@@ -68,6 +74,34 @@ jot::error check(const path_query& q) noexcept {
   return {};
 }
 
+// Past every element the first segment may select: an exclusive bound on
+// their indexes, or no_bound when it may select any (a wildcard, a filter,
+// a slice without an end, a descendant segment). check() accepted the
+// segment, so indexes, slice bounds and steps are >= 0 and within 2^53.
+constexpr std::uint64_t no_bound = ~std::uint64_t{0};
+
+std::uint64_t index_bound(const segment& first) noexcept {
+  if (first.descendant) return no_bound;
+  std::uint64_t bound = 0;
+  for (std::uint32_t k = 0; k < first.count; ++k) {
+    const selector& s = first.selectors[k];
+    std::uint64_t past = 0;  // a name, or a slice of step 0: no element
+    if (s.kind == selector_kind::index) {
+      past = static_cast<std::uint64_t>(s.index) + 1;
+    } else if (s.kind == selector_kind::slice && s.step > 0) {
+      if (!s.has_end) return no_bound;
+      const auto start = static_cast<std::uint64_t>(s.has_start ? s.index : 0);
+      const auto end = static_cast<std::uint64_t>(s.end);
+      const auto step = static_cast<std::uint64_t>(s.step);
+      if (end > start) past = start + (end - 1 - start) / step * step + 1;  // the last one selected, + 1
+    } else if (s.kind != selector_kind::name && s.kind != selector_kind::slice) {
+      return no_bound;
+    }
+    bound = past > bound ? past : bound;
+  }
+  return bound;
+}
+
 // Whether the first segment, not a descendant one, selects element i.
 jot::error chosen(const program& p, jot::value element, std::uint64_t i, arena& a, bool& out) noexcept {
   const segment& first = p.root.segments[0];
@@ -113,7 +147,9 @@ error evaluate_elements(const query& q, stream_reader& r, node_callback f, arena
     }
     return {};
   };
-  while (r.next()) {
+  // Elements from the bound on cannot be selected: they are not read.
+  const std::uint64_t bound = index_bound(p.root.segments[0]);
+  while (r.count() < bound && r.next()) {
     result<document>& d = r.current();
     if (!d) return d.error();
     // After the step: a may be r's arena, which the step reset.

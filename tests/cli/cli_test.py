@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 
 JOT = ""          # path of the jot binary under test
@@ -1327,6 +1328,10 @@ class query(case):
         self.assertEqual(run("query", "--stream", "--allow-bom", "$[*].id", bom), run("query", "--allow-bom", "$[*].id", bom))
         empty = self.write("empty.json", b" [ ] ")
         self.assertEqual(run("query", "--stream", "$[*]", empty), (EXIT_OK, b"[]\n", b""))
+        # --max-depth counts the array as a level with or without --stream (ARRAY nests 4 deep).
+        for depth in ("0", "1", "3", "4"):
+            self.assertEqual(run("query", "--stream", "--max-depth", depth, "$[*]", path),
+                             run("query", "--max-depth", depth, "$[*]", path), depth)
 
     def test_stream_over_an_array_reports_errors_in_the_file(self):
         # A bad element far into the array: the same error line and exit
@@ -1345,9 +1350,51 @@ class query(case):
         big = self.write("big.json", b'[1,\n {"s": "' + b"x" * 2000 + b'"}]')
         code, out, err = run("query", "--stream", "-r", "--window", "1K", "$[*]", big)
         self.assertEqual((code, out), (EXIT_INVALID, b"1\n"))
-        self.assertEqual(err, (big + ":1:4: document larger than the stream window\n").encode())
+        self.assertEqual(err, (big + ":2:2: document larger than the stream window\n").encode())
         code, out, _ = run("query", "--stream", "-r", "--window", "4K", "$[*]", big)
         self.assertEqual((code, out.count(b"\n")), (EXIT_OK, 2))
+
+    def test_stream_over_an_array_stops_after_the_last_element_it_can_select(self):
+        # An array on a pipe that stays open after 2 MB: a query of indexes
+        # or bounded slices is answered, and jot exits, without waiting for
+        # the rest, which never comes; the bad bytes after the last element
+        # it selects are not read either.
+        head = b"[" + b",".join(b'{"id":%d}' % i for i in range(200000)) + b", oops"
+        for query_text, expected in (("$[0]", b'[{"id":0}]\n'), ("$[1:3].id", b"[1,2]\n"),
+                                     ("$[0,5000].id", b"[0,5000]\n")):
+            with self.subTest(query=query_text):
+                p = subprocess.Popen([JOT, "query", "--stream", query_text], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+                def feed():
+                    try:
+                        p.stdin.write(head)
+                        p.stdin.flush()
+                    except BrokenPipeError:  # jot stopped reading
+                        pass
+
+                writer = threading.Thread(target=feed)
+                writer.start()
+                try:
+                    code = p.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+                    code = None
+                finally:
+                    writer.join()
+                    try:
+                        p.stdin.close()
+                    except BrokenPipeError:
+                        pass
+                out, err = p.stdout.read(), p.stderr.read()
+                p.stdout.close()
+                p.stderr.close()
+                self.assertEqual((code, out, err), (EXIT_OK, expected, b""))
+        # Without --stream the whole file is parsed, and the bytes after are an error.
+        path = self.write("tail.json", b"[1, 2, 3] x")
+        self.assertEqual(run("query", "--stream", "$[1]", path), (EXIT_OK, b"[2]\n", b""))
+        self.assertEqual(run("query", "$[1]", path)[0], EXIT_INVALID)
 
     def test_stream_over_an_array_refuses_what_needs_it_whole(self):
         path = self.array_path()

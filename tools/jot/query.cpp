@@ -20,9 +20,11 @@
 // (jot::stream_reader, array_elements) an element at a time, each element
 // parsed alone and queried by jot::path::evaluate_elements, its nodes printed
 // as they are found: memory is bounded by the largest element, whatever the
-// file's size. Otherwise jot::path::evaluate_stream finds the nodes in one
-// pass over the text, and only each selected node is parsed, alone, to be
-// printed as above, so the output is the same. With -l the lines come
+// file's size, and a query of indexes or bounded slices ($[0], $[2:5]) stops
+// reading after the last element it can select (so a syntax error after it
+// goes unreported). Otherwise jot::path::evaluate_stream finds the nodes in
+// one pass over the text, and only each selected node is parsed, alone, to
+// be printed as above, so the output is the same. With -l the lines come
 // through a window, so a file larger than memory is read in memory bounded by
 // its longest line and the nodes one line selects. The window is 1 MB growing
 // up to 1 GB, or --window's size, never grown. A query that neither can
@@ -139,10 +141,8 @@ struct prefixed_file {
 int run_elements(const invocation& inv, const jot::path::query& q, std::string_view path, std::FILE* f,
                  std::string_view head) {
   prefixed_file in{head, jot::file_source(f)};
-  jot::parse_options po = inv.parse;
-  po.max_depth -= 1;  // the reader counts from the element, the whole parse from the array
   jot::arena element_arena;  // reset per element: its memory is reused
-  jot::stream_reader reader(jot::parser(po), jot::source::of(in), stream_window_of(inv), element_arena,
+  jot::stream_reader reader(jot::parser(inv.parse), jot::source::of(in), stream_window_of(inv), element_arena,
                             {.array_elements = true});
   printer p{inv, output_options(inv, inv.pretty || inv.indent_given || inv.tab), {}};
   output out;
@@ -302,8 +302,7 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     if (!read_head(f, path, inv.parse.allow_bom, input, first)) return exit_usage;
     const jot::error not_elements = jot::path::elements_supported(*q);
     const bool array = first < input.size() && input[first] == '[';
-    // --max-depth 0 refuses the array itself: the whole parse says so.
-    if (array && not_elements.ok() && inv.parse.max_depth != 0) return run_elements(inv, *q, path, f, input);
+    if (array && not_elements.ok()) return run_elements(inv, *q, path, f, input);
     if (!not_streamable.ok()) {
       report_query_error(text, array ? not_elements : not_streamable);
       return exit_usage;
