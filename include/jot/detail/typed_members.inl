@@ -110,10 +110,13 @@ struct known_member {
 // much on keys out of order and cost more on unknown keys).
 // The cursor moves by the quote's position, not by the entry's size, so that
 // it does not wait for the hash and the two loads behind it.
+// Scanner is the engine's scanner, a parameter so that the branch for a
+// scanner without a vector layer (the portable one) is discarded, not compiled.
+template <class Scanner = scanner>
 JOT_ALWAYS_INLINE known_member hashed_key(const members_plan& plan, const u8* p, const u8* end) noexcept {
   using namespace jot::detail::reflect;
-  if constexpr (requires { typename scanner::layer; }) {
-    using V = typename scanner::layer;
+  if constexpr (requires { typename Scanner::layer; }) {
+    using V = typename Scanner::layer;
     if (plan.direct_slots == nullptr || end - p <= V::width) return {not_found, p};
     const auto quotes = V::to_mask(V::eq(V::load(p + 1), V::splat('"')));
     if (quotes == 0) return {not_found, p};
