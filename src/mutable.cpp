@@ -474,7 +474,9 @@ struct mutable_access {
   }
 
   // Replaces n's content by that of the detached node r, in place, so that
-  // handles to n stay valid; n's old children become detached.
+  // handles to n stay valid; n's old children become detached. r is left a
+  // null: it may be a moved value that handles still refer to, and it must
+  // not keep a payload that points at what are now n's children.
   static void overwrite(mut_node* n, mut_node* r) noexcept {
     if (n->is_container() && n->last != nullptr) {
       mut_node* c = n->last->next;
@@ -494,6 +496,8 @@ struct mutable_access {
         c = c->next;
       } while (c != r->last);
     }
+    r->tag = kind_null;
+    r->u = 0;
   }
 
   // The first member of object o named key: its key node, or nullptr.

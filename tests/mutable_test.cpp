@@ -173,6 +173,41 @@ TEST(Mutable, MovesWithinAndBetweenDocuments) {
   EXPECT_EQ(text_of(d), "3");
 }
 
+// Storing a moved value over an existing one gives its content to the target
+// (handles to the target stay valid); the moved node is left a detached null
+// that shares nothing with the target, also when it was the target's
+// descendant or another document's root.
+TEST(Mutable, StoringAMovedValueLeavesItANull) {
+  jot::arena a, b;
+  jot::mutable_document doc(a), other(b);
+  jot::mut_value root = doc.root();
+  root["b"] = jot::object_init{{"k", {7, 8}}};
+  jot::mut_value b_value = root["b"];
+  jot::mut_value k = root["b"]["k"];
+  root["b"] = jot::moved(k);  // a descendant onto its ancestor
+  EXPECT_EQ(text_of(b_value), "[7,8]");
+  ASSERT_TRUE(k.is_null());
+  EXPECT_FALSE(k.parent().exists());
+  k["x"] = 1;  // editing it leaves the target alone
+  EXPECT_EQ(text_of(k), R"({"x":1})");
+  EXPECT_EQ(text_of(root), R"({"b":[7,8]})");
+  // A sibling.
+  root["c"] = {1, {2, 3}};
+  jot::mut_value c = root["c"];
+  root["b"] = jot::moved(c);
+  EXPECT_EQ(text_of(root), R"({"b":[1,[2,3]]})");
+  ASSERT_TRUE(c.is_null());
+  ASSERT_TRUE(root["b"].push_back(4).ok());
+  EXPECT_EQ(text_of(c), "null");
+  // Another document's root: that document is left null.
+  jot::mut_value oroot = other.root();
+  oroot["o"] = {5};
+  root["b"] = jot::moved(oroot);
+  EXPECT_EQ(text_of(root), R"({"b":{"o":[5]}})");
+  EXPECT_TRUE(other.root().is_null());
+  ASSERT_TRUE(doc.ok() && other.ok());
+}
+
 // Copying a parsed document takes its whole size in one allocation: with a
 // fixed buffer, every size either copies it whole or fails and changes nothing.
 TEST(Mutable, CopiesOfParsedDocumentsFitOrFailWhole) {

@@ -247,10 +247,13 @@ class mut_value {
   mutable_document* doc_ = nullptr;
 };
 
-// v, to be moved: assigning or inserting jot::moved(v) unlinks v from its
-// parent and links it at the new place, without copying. v may come from
-// another document, whose arena must then outlive this one's use of it.
-// Moving a value into itself or its own descendant fails with invalid_value.
+// v, to be moved: jot::moved(v) unlinks v from its parent, without copying.
+// Inserted as a new element or member (push_back, insert, append, a new key
+// of set), v itself is linked there and its handles follow it; stored over an
+// existing value (assignment, set of an existing key), that value takes v's
+// content and v is left a detached null. v may come from another document,
+// whose arena must then outlive this one's use of it. Moving a value into
+// itself or its own descendant fails with invalid_value.
 inline mut_move moved(mut_value v) noexcept { return mut_move{v.node()}; }
 
 struct mut_member {
