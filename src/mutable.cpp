@@ -738,22 +738,18 @@ result<mut_value> mut_value::create_at_pointer(std::string_view pointer) const n
 
 // ---- mut_value: editing ---------------------------------------------------
 
-mut_value& mut_value::assign(const mut_init& v) noexcept {
-  if (n_ == nullptr) {
-    (void)absent_error(doc_);
-    return *this;
-  }
+error mut_value::set(const mut_init& v) noexcept {
+  if (n_ == nullptr) return absent_error(doc_);
   // Moving a value onto itself changes nothing. Otherwise take() rejects a
-  // value that holds n_ (it is an ancestor of n_'s parent).
-  if (v.what() == mut_init::kind::move && mutable_access::source(v) == n_) return *this;
+  // value that holds n_ (it is an ancestor of n_'s parent). A copy is built
+  // whole, detached, before overwrite() touches n_, so copying n_, an
+  // ancestor or a descendant into n_ cannot make a cycle.
+  if (v.what() == mut_init::kind::move && mutable_access::source(v) == n_) return error{};
   error e;
   mut_node* r = mutable_access::take(doc_, v, n_->parent, &e);
-  if (r == nullptr) {
-    n_ = nullptr;
-    return *this;
-  }
+  if (r == nullptr) return e;
   mutable_access::overwrite(n_, r);
-  return *this;
+  return error{};
 }
 
 mut_value mut_value::operator[](std::string_view key) const noexcept {
@@ -812,11 +808,7 @@ error mut_value::insert(std::size_t index, const mut_init& v) noexcept {
 error mut_value::set(std::string_view key, const mut_init& v) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
-  if (mut_node* k = mutable_access::find_key(n_, key)) {
-    mut_value target(k->next, doc_);
-    target.assign(v);
-    return target.exists() ? error{} : doc_->error();
-  }
+  if (mut_node* k = mutable_access::find_key(n_, key)) return mut_value(k->next, doc_).set(v);
   return append(key, v);
 }
 
