@@ -5,10 +5,13 @@
 #include <jot/typed.h>
 
 #include <cmath>
+#include <concepts>
 #include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "alloc_counter.h"
@@ -29,6 +32,37 @@ std::string text_of(jot::value v, const jot::write_options& o = {}) {
   EXPECT_TRUE(w) << w.error().message;
   return std::string(w ? *w : std::string_view());
 }
+
+// The rule of =: on a named handle (an lvalue) it only rebinds, so storing
+// with = does not compile there; on an element expression (a temporary) it
+// stores. set() stores on both.
+template <class H>
+concept assigns_braced_list = requires { std::declval<H>() = {1, 2}; };
+template <class H>
+concept assigns_empty_braces = requires { std::declval<H>() = {}; };
+template <class H>
+concept has_set = requires(const jot::mut_init& v) {
+  { std::declval<H>().set(v) } -> std::same_as<jot::error>;
+  { std::declval<H>().set({1, 2}) } -> std::same_as<jot::error>;
+};
+static_assert(std::is_assignable_v<jot::mut_value&, jot::mut_value>);  // rebinds
+static_assert(std::is_assignable_v<jot::mut_value&, const jot::mut_value&>);
+static_assert(!std::is_assignable_v<jot::mut_value&, int>);
+static_assert(!std::is_assignable_v<jot::mut_value&, std::nullptr_t>);
+static_assert(!std::is_assignable_v<jot::mut_value&, const char*>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::value>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::object_init>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::mut_move>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::mut_init>);
+static_assert(!assigns_braced_list<jot::mut_value&>);
+static_assert(!assigns_empty_braces<jot::mut_value&>);
+static_assert(std::is_assignable_v<jot::mut_value&&, int>);  // stores
+static_assert(std::is_assignable_v<jot::mut_value&&, jot::mut_value>);
+static_assert(std::is_assignable_v<jot::mut_value&&, jot::object_init>);
+static_assert(std::is_assignable_v<jot::mut_value&&, jot::mut_move>);
+static_assert(assigns_braced_list<jot::mut_value&&>);
+static_assert(assigns_empty_braces<jot::mut_value&&>);
+static_assert(has_set<jot::mut_value&> && has_set<jot::mut_value&&>);
 
 TEST(Mutable, BuildsAResponseLikeTheHeaderSays) {
   jot::arena a;

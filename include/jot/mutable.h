@@ -143,10 +143,16 @@ struct mut_move {
 struct mut_member;
 
 // A handle to a value of a mutable document: two pointers, cheap to copy.
-// Assigning a mut_value to a handle that is an lvalue rebinds it (like any
-// handle); assigning anything else, or assigning to a temporary one, as in
-// root["a"] = x, stores into the value.
 // It can be absent (a missing key, a failed operation).
+//
+// = on a named handle (an lvalue mut_value) only ever rebinds it; = on an
+// element expression (a temporary such as root["a"] or arr[0]) stores into
+// that element; set(x) stores x into the value a handle refers to, always.
+//   jot::mut_value h = root["a"];
+//   h = root["b"];         // h now refers to b; nothing is stored
+//   auto e = h.set(5);     // b is now 5 (e: ok, or why it failed)
+//   root["c"] = h;         // c is now a deep copy of b
+//   h = 5;                 // does not compile: write h.set(5)
 class mut_value {
  public:
   mut_value() noexcept = default;  // absent
@@ -155,13 +161,15 @@ class mut_value {
   mut_value(const mut_value&) noexcept = default;
   // Rebinds this handle to other's value (stores nothing).
   mut_value& operator=(const mut_value&) & noexcept = default;
-  // set(x), with a failure (recorded in the document) leaving this handle
-  // absent. A mut_value is stored as a deep copy (value semantics: never an
-  // alias).
+  // Deleted so that `h = x;` on a named handle never stores (the comments
+  // are on the declarations' lines because compilers quote those lines).
+  mut_value& operator=(const mut_init&) & = delete;  // named handle: store with h.set(x)
+  mut_value& operator=(std::initializer_list<mut_init>) & = delete;  // store with h.set({...})
+  // root["a"] = x on a temporary handle: set(x), with a failure (recorded in
+  // the document) leaving this handle absent. A mut_value is stored as a deep
+  // copy (value semantics: never an alias).
   mut_value& operator=(const mut_value& other) && noexcept { return assign(mut_init(other)); }
-  mut_value& operator=(const mut_init& v) & noexcept { return assign(v); }
   mut_value& operator=(const mut_init& v) && noexcept { return assign(v); }
-  mut_value& operator=(std::initializer_list<mut_init> v) & noexcept { return assign(v); }
   mut_value& operator=(std::initializer_list<mut_init> v) && noexcept { return assign(v); }
 
   // Stores v into this value, in place: handles to it stay valid, handles to
