@@ -161,8 +161,10 @@ class mut_value {
   mut_value(const mut_value&) noexcept = default;
   // Rebinds this handle to other's value (stores nothing).
   mut_value& operator=(const mut_value&) & noexcept = default;
-  // Deleted so that `h = x;` on a named handle never stores (the comments
-  // are on the declarations' lines because compilers quote those lines).
+  // Deleted so that `h = x;` on a named handle never stores, and not left
+  // out, or `h = {}` would rebind h to an absent handle through the copy
+  // assignment. The comments are on the declarations' lines because
+  // compilers quote those lines in the error.
   mut_value& operator=(const mut_init&) & = delete;  // named handle: store with h.set(x)
   mut_value& operator=(std::initializer_list<mut_init>) & = delete;  // store with h.set({...})
   // root["a"] = x on a temporary handle: set(x), with a failure (recorded in
