@@ -91,9 +91,9 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
       case 4: e = target.erase(std::string(1, static_cast<char>('a' + pick % 4))); break;
       case 5: e = target.push_back(jot::moved(other)); break;
       case 6: e = target.append("k", other); break;  // a deep copy
-      case 7: target = jot::object_init{{"x", {}}, {"y", true}}; break;
+      case 7: e = target.set(jot::object_init{{"x", {}}, {"y", true}}); break;
       case 8: (void)target.detach(); break;
-      case 9: target = jot::moved(other); break;
+      case 9: e = target.set(jot::moved(other)); break;
     }
     const std::string after = text(doc.root());
     if (!e.ok()) require(after == before, "a failed edit changed the document");

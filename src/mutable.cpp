@@ -474,7 +474,9 @@ struct mutable_access {
   }
 
   // Replaces n's content by that of the detached node r, in place, so that
-  // handles to n stay valid; n's old children become detached.
+  // handles to n stay valid; n's old children become detached. r is left a
+  // null: it may be a moved value that handles still refer to, and it must
+  // not keep a payload that points at what are now n's children.
   static void overwrite(mut_node* n, mut_node* r) noexcept {
     if (n->is_container() && n->last != nullptr) {
       mut_node* c = n->last->next;
@@ -494,6 +496,8 @@ struct mutable_access {
         c = c->next;
       } while (c != r->last);
     }
+    r->tag = kind_null;
+    r->u = 0;
   }
 
   // The first member of object o named key: its key node, or nullptr.
@@ -734,22 +738,18 @@ result<mut_value> mut_value::create_at_pointer(std::string_view pointer) const n
 
 // ---- mut_value: editing ---------------------------------------------------
 
-mut_value& mut_value::assign(const mut_init& v) noexcept {
-  if (n_ == nullptr) {
-    (void)absent_error(doc_);
-    return *this;
-  }
+error mut_value::set(const mut_init& v) noexcept {
+  if (n_ == nullptr) return absent_error(doc_);
   // Moving a value onto itself changes nothing. Otherwise take() rejects a
-  // value that holds n_ (it is an ancestor of n_'s parent).
-  if (v.what() == mut_init::kind::move && mutable_access::source(v) == n_) return *this;
+  // value that holds n_ (it is an ancestor of n_'s parent). A copy is built
+  // whole, detached, before overwrite() touches n_, so copying n_, an
+  // ancestor or a descendant into n_ cannot make a cycle.
+  if (v.what() == mut_init::kind::move && mutable_access::source(v) == n_) return error{};
   error e;
   mut_node* r = mutable_access::take(doc_, v, n_->parent, &e);
-  if (r == nullptr) {
-    n_ = nullptr;
-    return *this;
-  }
+  if (r == nullptr) return e;
   mutable_access::overwrite(n_, r);
-  return *this;
+  return error{};
 }
 
 mut_value mut_value::operator[](std::string_view key) const noexcept {
@@ -808,11 +808,7 @@ error mut_value::insert(std::size_t index, const mut_init& v) noexcept {
 error mut_value::set(std::string_view key, const mut_init& v) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
-  if (mut_node* k = mutable_access::find_key(n_, key)) {
-    mut_value target(k->next, doc_);
-    target.assign(v);
-    return target.exists() ? error{} : doc_->error();
-  }
+  if (mut_node* k = mutable_access::find_key(n_, key)) return mut_value(k->next, doc_).set(v);
   return append(key, v);
 }
 

@@ -5,10 +5,13 @@
 #include <jot/typed.h>
 
 #include <cmath>
+#include <concepts>
 #include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "alloc_counter.h"
@@ -29,6 +32,37 @@ std::string text_of(jot::value v, const jot::write_options& o = {}) {
   EXPECT_TRUE(w) << w.error().message;
   return std::string(w ? *w : std::string_view());
 }
+
+// The rule of =: on a named handle (an lvalue) it only rebinds, so storing
+// with = does not compile there; on an element expression (a temporary) it
+// stores. set() stores on both.
+template <class H>
+concept assigns_braced_list = requires { std::declval<H>() = {1, 2}; };
+template <class H>
+concept assigns_empty_braces = requires { std::declval<H>() = {}; };
+template <class H>
+concept has_set = requires(const jot::mut_init& v) {
+  { std::declval<H>().set(v) } -> std::same_as<jot::error>;
+  { std::declval<H>().set({1, 2}) } -> std::same_as<jot::error>;
+};
+static_assert(std::is_assignable_v<jot::mut_value&, jot::mut_value>);  // rebinds
+static_assert(std::is_assignable_v<jot::mut_value&, const jot::mut_value&>);
+static_assert(!std::is_assignable_v<jot::mut_value&, int>);
+static_assert(!std::is_assignable_v<jot::mut_value&, std::nullptr_t>);
+static_assert(!std::is_assignable_v<jot::mut_value&, const char*>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::value>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::object_init>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::mut_move>);
+static_assert(!std::is_assignable_v<jot::mut_value&, jot::mut_init>);
+static_assert(!assigns_braced_list<jot::mut_value&>);
+static_assert(!assigns_empty_braces<jot::mut_value&>);
+static_assert(std::is_assignable_v<jot::mut_value&&, int>);  // stores
+static_assert(std::is_assignable_v<jot::mut_value&&, jot::mut_value>);
+static_assert(std::is_assignable_v<jot::mut_value&&, jot::object_init>);
+static_assert(std::is_assignable_v<jot::mut_value&&, jot::mut_move>);
+static_assert(assigns_braced_list<jot::mut_value&&>);
+static_assert(assigns_empty_braces<jot::mut_value&&>);
+static_assert(has_set<jot::mut_value&> && has_set<jot::mut_value&&>);
 
 TEST(Mutable, BuildsAResponseLikeTheHeaderSays) {
   jot::arena a;
@@ -66,7 +100,7 @@ TEST(Mutable, HandlesRebindAsLvaluesAndStoreAsTemporaries) {
   jot::mut_value h = root["a"];
   h = root["b"];  // rebinds h; stores nothing
   EXPECT_EQ(text_of(root), R"({"a":1,"b":2})");
-  h = 5;  // stores into b, the value h now refers to
+  ASSERT_TRUE(h.set(5).ok());  // stores into b, the value h now refers to
   EXPECT_EQ(text_of(root), R"({"a":1,"b":5})");
   root["a"] = root["b"];  // a temporary handle: stores a copy of b
   EXPECT_EQ(text_of(root), R"({"a":5,"b":5})");
@@ -145,7 +179,7 @@ TEST(Mutable, MovesWithinAndBetweenDocuments) {
   jot::arena a, b;
   jot::mutable_document doc(a), other(b);
   jot::mut_value root = doc.root();
-  root = jot::object_init{{"from", {1, 2, 3}}, {"to", {}}};
+  ASSERT_TRUE(root.set(jot::object_init{{"from", {1, 2, 3}}, {"to", {}}}).ok());
   jot::mut_value from = root["from"];
   jot::mut_value two = from[1];
   ASSERT_TRUE(root["to"].push_back(jot::moved(two)).ok());
@@ -156,7 +190,7 @@ TEST(Mutable, MovesWithinAndBetweenDocuments) {
   EXPECT_EQ(root["to"].push_back(jot::moved(root)).code, jot::error_code::invalid_value);
   EXPECT_EQ(text_of(root), R"({"from":[1,3],"to":[2]})");
   // Onto itself: nothing to do.
-  from = jot::moved(from);
+  ASSERT_TRUE(from.set(jot::moved(from)).ok());
   EXPECT_EQ(text_of(root), R"({"from":[1,3],"to":[2]})");
   // A member's value moved to another document takes only the value.
   jot::mut_value oroot = other.root();
@@ -171,6 +205,156 @@ TEST(Mutable, MovesWithinAndBetweenDocuments) {
   EXPECT_FALSE(d.parent().exists());
   EXPECT_EQ(text_of(arr), "[1]");
   EXPECT_EQ(text_of(d), "3");
+}
+
+// Storing a moved value over an existing one gives its content to the target
+// (handles to the target stay valid); the moved node is left a detached null
+// that shares nothing with the target, also when it was the target's
+// descendant or another document's root.
+TEST(Mutable, StoringAMovedValueLeavesItANull) {
+  jot::arena a, b;
+  jot::mutable_document doc(a), other(b);
+  jot::mut_value root = doc.root();
+  root["b"] = jot::object_init{{"k", {7, 8}}};
+  jot::mut_value b_value = root["b"];
+  jot::mut_value k = root["b"]["k"];
+  root["b"] = jot::moved(k);  // a descendant onto its ancestor
+  EXPECT_EQ(text_of(b_value), "[7,8]");
+  ASSERT_TRUE(k.is_null());
+  EXPECT_FALSE(k.parent().exists());
+  k["x"] = 1;  // editing it leaves the target alone
+  EXPECT_EQ(text_of(k), R"({"x":1})");
+  EXPECT_EQ(text_of(root), R"({"b":[7,8]})");
+  // A sibling.
+  root["c"] = {1, {2, 3}};
+  jot::mut_value c = root["c"];
+  root["b"] = jot::moved(c);
+  EXPECT_EQ(text_of(root), R"({"b":[1,[2,3]]})");
+  ASSERT_TRUE(c.is_null());
+  ASSERT_TRUE(root["b"].push_back(4).ok());
+  EXPECT_EQ(text_of(c), "null");
+  // Another document's root: that document is left null.
+  jot::mut_value oroot = other.root();
+  oroot["o"] = {5};
+  root["b"] = jot::moved(oroot);
+  EXPECT_EQ(text_of(root), R"({"b":{"o":[5]}})");
+  EXPECT_TRUE(other.root().is_null());
+  ASSERT_TRUE(doc.ok() && other.ok());
+}
+
+// set() stores into the value a named handle refers to, in place: every
+// handle to it sees the new value, handles to its old children become
+// detached; rvalue = does the same, and lvalue = rebinds.
+TEST(Mutable, SetStoresInPlaceAndKeepsHandles) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root["a"] = {1, 2};
+  root["b"] = "b";
+  jot::mut_value h = root["a"];
+  const jot::mut_value same = h;  // another handle to a
+  jot::mut_value old_child = h[0];
+  ASSERT_TRUE(h.set(jot::object_init{{"x", true}}).ok());
+  EXPECT_EQ(text_of(root), R"({"a":{"x":true},"b":"b"})");
+  EXPECT_EQ(h.node(), same.node());
+  EXPECT_EQ(text_of(same), R"({"x":true})");
+  EXPECT_EQ(same.parent().node(), root.node());
+  EXPECT_FALSE(old_child.parent().exists());  // detached, still readable
+  EXPECT_EQ(text_of(old_child), "1");
+  ASSERT_TRUE(h.set({}).ok());  // braces: an empty array
+  EXPECT_EQ(text_of(same), "[]");
+  // A named handle given a handle rebinds; given to set, it is copied.
+  jot::mut_value b = root["b"];
+  h = b;
+  EXPECT_EQ(h.node(), b.node());
+  EXPECT_EQ(text_of(root), R"({"a":[],"b":"b"})");
+  h = same;
+  ASSERT_TRUE(h.set(b).ok());
+  EXPECT_EQ(text_of(root), R"({"a":"b","b":"b"})");
+  ASSERT_TRUE(b.set(1).ok());  // a copy, not an alias
+  EXPECT_EQ(text_of(root), R"({"a":"b","b":1})");
+  // On a temporary, = stores a deep copy too, std::move of a named handle
+  // included.
+  root["a"] = b;
+  ASSERT_TRUE(b.set(2).ok());
+  EXPECT_EQ(text_of(root), R"({"a":1,"b":2})");
+  std::move(h) = {3};
+  EXPECT_EQ(text_of(root), R"({"a":[3],"b":2})");
+  EXPECT_EQ(h.node(), same.node());
+  ASSERT_TRUE(doc.ok());
+}
+
+// Storing a value's own ancestor, descendant or itself copies it whole before
+// anything changes, so no cycle forms; moving one into itself is refused.
+TEST(Mutable, SetOfItsOwnAncestorOrDescendantCopies) {
+  jot::arena a;
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  root["p"] = jot::object_init{{"c", {1, 2}}};
+  jot::mut_value p = root["p"];
+  jot::mut_value c = p["c"];
+  ASSERT_TRUE(p.set(p).ok());  // itself: the same content, new children
+  EXPECT_EQ(text_of(root), R"({"p":{"c":[1,2]}})");
+  EXPECT_FALSE(c.parent().exists());  // the old child, detached
+  c = p["c"];
+  ASSERT_TRUE(c.set(p).ok());  // an ancestor into its descendant
+  EXPECT_EQ(text_of(root), R"({"p":{"c":{"c":[1,2]}}})");
+  EXPECT_EQ(c.parent().node(), p.node());
+  jot::mut_value grandchild = c["c"];
+  ASSERT_TRUE(p.set(grandchild).ok());  // a descendant into its ancestor
+  EXPECT_EQ(text_of(root), R"({"p":[1,2]})");
+  EXPECT_EQ(text_of(c), R"({"c":[1,2]})");  // detached with its own children
+  ASSERT_TRUE(root.set(root).ok());
+  EXPECT_EQ(text_of(root), R"({"p":[1,2]})");
+  jot::arena check;
+  EXPECT_TRUE(jot::to_document(root, check));  // every walk ends: no cycle
+  // Moving: onto itself changes nothing; into itself is refused.
+  p = root["p"];
+  jot::mut_value inner = p[0];
+  ASSERT_TRUE(root.set(jot::moved(root)).ok());
+  EXPECT_EQ(inner.set(jot::moved(root)).code, jot::error_code::invalid_value);
+  EXPECT_EQ(inner.set(jot::moved(p)).code, jot::error_code::invalid_value);
+  EXPECT_EQ(text_of(root), R"({"p":[1,2]})");
+  EXPECT_EQ(doc.error().code, jot::error_code::invalid_value);
+}
+
+// set() on an absent handle fails with not_found (recorded when the handle
+// knows its document); a failed set changes nothing and, unlike a failed
+// rvalue =, leaves the handle as it was. set(key, v) returns its own failure,
+// not the document's first one.
+TEST(Mutable, SetFailsLikeEveryEdit) {
+  alignas(16) char buf[1024];
+  jot::arena a(buf, sizeof buf);
+  jot::mutable_document doc(a);
+  jot::mut_value root = doc.root();
+  EXPECT_EQ(jot::mut_value().set(1).code, jot::error_code::not_found);
+  jot::mut_value missing = root.find("missing");
+  ASSERT_FALSE(missing.exists());
+  EXPECT_EQ(missing.set(1).code, jot::error_code::not_found);
+  EXPECT_TRUE(root.is_null());
+  root["keep"] = {1, 2};
+  jot::mut_value keep = root["keep"];
+  const std::string big(2000, 'x');
+  EXPECT_EQ(keep.set(big).code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
+  EXPECT_TRUE(keep.exists());
+  EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
+  EXPECT_EQ(keep.set("\xff").code, jot::error_code::invalid_utf8);
+  EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
+  // An earlier failure stays the document's; set(key, v) reports its own.
+  EXPECT_EQ(root.set("keep", big).code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(root.set("keep", std::numeric_limits<double>::infinity()).code, jot::error_code::invalid_value);
+  EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
+  EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
+  // The storing operator, on the same failure, yields absent; that handle
+  // still knows its document, where set() on it records not_found.
+  jot::mut_value failed = (root["keep"] = big);
+  EXPECT_FALSE(failed.exists());
+  EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
+  doc.clear_error();
+  EXPECT_EQ(failed.set(1).code, jot::error_code::not_found);
+  EXPECT_EQ(doc.error().code, jot::error_code::not_found);
 }
 
 // Copying a parsed document takes its whole size in one allocation: with a
@@ -290,7 +474,7 @@ TEST(Mutable, RefusedCopiesLeaveTheArenaAsFound) {
   jot::arena a(buf, sizeof buf);
   jot::mutable_document doc(a);
   jot::mut_value root = doc.root();
-  root = {1, "two"};
+  ASSERT_TRUE(root.set({1, "two"}).ok());
   ASSERT_TRUE(doc.ok());
   const std::size_t room = a.available();
   EXPECT_EQ(doc.set_root(parsed->root()).code, jot::error_code::invalid_utf8);
@@ -302,7 +486,7 @@ TEST(Mutable, PointerLookup) {
   jot::arena a;
   jot::mutable_document doc(a);
   jot::mut_value root = doc.root();
-  root = jot::object_init{{"a/b", {10, jot::object_init{{"m~n", "x"}}}}, {"", 1}};
+  ASSERT_TRUE(root.set(jot::object_init{{"a/b", {10, jot::object_init{{"m~n", "x"}}}}, {"", 1}}).ok());
   auto v = root.at_pointer("/a~1b/1/m~0n");
   ASSERT_TRUE(v);
   EXPECT_EQ(v->get_string().value(), "x");
@@ -324,7 +508,7 @@ TEST(Mutable, CreateAtPointerBuildsWhatIsMissing) {
   jot::mut_value root = doc.root();
   auto v = root.create_at_pointer("/a/b~1c/d~0e");
   ASSERT_TRUE(v) << v.error().message;
-  *v = 1;
+  ASSERT_TRUE(v->set(1).ok());
   EXPECT_EQ(text_of(root), R"({"a":{"b/c":{"d~e":1}}})");
   auto same = root.create_at_pointer("/a/b~1c/d~0e");  // exists: no change
   ASSERT_TRUE(same);
@@ -334,7 +518,7 @@ TEST(Mutable, CreateAtPointerBuildsWhatIsMissing) {
   ASSERT_TRUE(appended);
   auto at_size = root.create_at_pointer("/list/3");
   ASSERT_TRUE(at_size);
-  *at_size = "end";
+  ASSERT_TRUE(at_size->set("end").ok());
   EXPECT_EQ(text_of(root), R"({"a":{"b/c":{"d~e":1}},"list":[1,2,{"x":null},"end"]})");
   EXPECT_EQ(root.create_at_pointer("/list/9").error().code, jot::error_code::not_found);
   EXPECT_EQ(root.create_at_pointer("/a/b~1c/d~0e/f").error().code, jot::error_code::type_mismatch);
@@ -398,7 +582,7 @@ TEST(Mutable, CorpusCopiesWriteAndCompareLikeTheParsedDocument) {
                                                        ? "/statuses/3/user/id"
                                                        : "/events/138586341/id")
                                  .value();
-    changed = "changed";
+    ASSERT_TRUE(changed.set("changed").ok());
     EXPECT_FALSE(copy.root() == root) << name;
     EXPECT_FALSE(copy.root() == parsed->root()) << name;
   }
@@ -409,7 +593,7 @@ TEST(Mutable, HundredThousandLevelsNeedNoStack) {
   jot::arena a;
   jot::mutable_document doc(a);
   jot::mut_value v = doc.root();
-  v = {};
+  ASSERT_TRUE(v.set({}).ok());
   for (int i = 1; i < depth; ++i) {
     ASSERT_TRUE(v.push_back({}).ok());
     v = v[0];
@@ -499,7 +683,7 @@ TEST(Mutable, KeepsRawNumbersAndComparesNumbersByValue) {
   jot::arena ba;
   jot::mutable_document built(ba);
   jot::mut_value r = built.root();
-  r = {1, 2.0};
+  ASSERT_TRUE(r.set({1, 2.0}).ok());
   jot::arena qa;
   auto q = jot::parse("[1.0, 2]", qa);
   ASSERT_TRUE(q);

@@ -469,7 +469,7 @@ TEST(Query, MutableDocumentAfterEdits) {
   auto found = jot::path::evaluate(*c, root, a);
   ASSERT_EQ(found->size(), 1u);
   jot::mut_value v = (*found)[0].value;
-  v = 7;
+  ASSERT_TRUE(v.set(7).ok());
   EXPECT_EQ(jot_test::json_of(root["b"]), "{\"c\":7}");
   EXPECT_EQ(jot::path::evaluate(*q, root["e"], a)->size(), 0u);
   EXPECT_EQ(jot::path::evaluate(*c, jot::mut_value(), a)->size(), 0u);

@@ -275,7 +275,7 @@ std::string_view build_mutable(void* p, const tw_data& in) {
   s.out.clear();
   jot::mutable_document doc(s.arena);
   jot::mut_value statuses = doc.root()["statuses"];
-  statuses = {};
+  (void)statuses.set({});  // checked with doc.ok() below
   for (const tw_status& t : in.statuses) {
     const tw_user& u = t.user;
     (void)statuses.push_back(jot::object_init{

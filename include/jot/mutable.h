@@ -12,15 +12,16 @@
 //
 // Every value lives in the document's arena; nothing is freed before the arena
 // is reset. Objects keep insertion order and may hold duplicate keys (only a
-// parsed or moved-in value brings them; operator[] and set() reuse the first).
+// parsed or moved-in value brings them; operator[] and set(key, v) reuse the
+// first).
 // No operation recurses on the C++ stack: copying, comparing, writing and
 // converting a 100,000-deep document work.
 //
 // Errors. Editing functions return a [[nodiscard]] error. The operators
-// (operator[] and assignment) cannot, so every failure, theirs included, is
-// also recorded in the document: error() keeps the first one. A failed
-// operation changes nothing; an operator that fails yields an absent value,
-// and every operation on an absent value fails with not_found.
+// (operator[] and storing assignment) cannot, so every failure, theirs
+// included, is also recorded in the document: error() keeps the first one. A
+// failed operation changes nothing; an operator that fails yields an absent
+// value, and every operation on an absent value fails with not_found.
 #pragma once
 
 #include <cstddef>
@@ -142,24 +143,45 @@ struct mut_move {
 struct mut_member;
 
 // A handle to a value of a mutable document: two pointers, cheap to copy.
-// Assigning to a handle that is an lvalue rebinds it (like any handle);
-// assigning to a temporary one, as in root["a"] = x, stores into the value.
 // It can be absent (a missing key, a failed operation).
+//
+// = on a named handle (an lvalue mut_value) only ever rebinds it; = on an
+// element expression (a temporary such as root["a"] or arr[0]) stores into
+// that element; set(x) stores x into the value a handle refers to, always.
+//   jot::mut_value h = root["a"];
+//   h = root["b"];         // h now refers to b; nothing is stored
+//   auto e = h.set(5);     // b is now 5 (e: ok, or why it failed)
+//   root["c"] = h;         // c is now a deep copy of b
+//   h = 5;                 // does not compile: write h.set(5)
 class mut_value {
  public:
   mut_value() noexcept = default;  // absent
   mut_value(detail::mut_node* n, mutable_document* d) noexcept : n_(n), doc_(d) {}
 
   mut_value(const mut_value&) noexcept = default;
+  // Rebinds this handle to other's value (stores nothing).
   mut_value& operator=(const mut_value&) & noexcept = default;
-  // root["a"] = other: stores a deep copy of other here (value semantics).
+  // Deleted so that `h = x;` on a named handle never stores, and not left
+  // out, or `h = {}` would rebind h to an absent handle through the copy
+  // assignment. The comments are on the declarations' lines because
+  // compilers quote those lines in the error.
+  mut_value& operator=(const mut_init&) & = delete;  // named handle: store with h.set(x)
+  mut_value& operator=(std::initializer_list<mut_init>) & = delete;  // store with h.set({...})
+  // root["a"] = x on a temporary handle: set(x), with a failure (recorded in
+  // the document) leaving this handle absent. A mut_value is stored as a deep
+  // copy (value semantics: never an alias).
   mut_value& operator=(const mut_value& other) && noexcept { return assign(mut_init(other)); }
-  // Stores v here, replacing this value in place (handles to it stay valid,
-  // handles to its old children become detached values).
-  mut_value& operator=(const mut_init& v) & noexcept { return assign(v); }
   mut_value& operator=(const mut_init& v) && noexcept { return assign(v); }
-  mut_value& operator=(std::initializer_list<mut_init> v) & noexcept { return assign(v); }
   mut_value& operator=(std::initializer_list<mut_init> v) && noexcept { return assign(v); }
+
+  // Stores v into this value, in place: handles to it stay valid, handles to
+  // its old children become detached values. A mut_value is stored as a deep
+  // copy, so v may be this value, an ancestor or a descendant. Fails with
+  // not_found when this handle is absent, and as building v fails
+  // (capacity_exceeded, invalid_utf8, invalid_value; see mut_init and moved).
+  [[nodiscard]] error set(const mut_init& v) noexcept;
+  // set({a, b, ...}): stores an array.
+  [[nodiscard]] error set(std::initializer_list<mut_init> v) noexcept { return set(mut_init(v)); }
 
   bool exists() const noexcept { return n_ != nullptr; }
   jot::type type() const noexcept;
@@ -211,7 +233,8 @@ class mut_value {
   [[nodiscard]] error push_back(const mut_init& v) noexcept;
   // Array: inserts v before element index (index == size() appends); not_found past the end.
   [[nodiscard]] error insert(std::size_t index, const mut_init& v) noexcept;
-  // Object: replaces the value of the first member named key, else appends the member.
+  // Object: replaces the value of the first member named key (as set(v) on
+  // it), else appends the member.
   [[nodiscard]] error set(std::string_view key, const mut_init& v) noexcept;
   // Object: appends a member even when key exists (JSON allows duplicates).
   [[nodiscard]] error append(std::string_view key, const mut_init& v) noexcept;
@@ -238,7 +261,11 @@ class mut_value {
   mutable_document* document() const noexcept { return doc_; }
 
  private:
-  mut_value& assign(const mut_init& v) noexcept;
+  // set(v) for the storing operators: a failure leaves this handle absent.
+  mut_value& assign(const mut_init& v) noexcept {
+    if (!set(v).ok()) n_ = nullptr;
+    return *this;
+  }
   mut_value element(std::uint64_t index) const noexcept;
   // The member or element an RFC 6901 token (still escaped) names, or absent.
   mut_value child_at_token(std::string_view token) const noexcept;
@@ -247,10 +274,13 @@ class mut_value {
   mutable_document* doc_ = nullptr;
 };
 
-// v, to be moved: assigning or inserting jot::moved(v) unlinks v from its
-// parent and links it at the new place, without copying. v may come from
-// another document, whose arena must then outlive this one's use of it.
-// Moving a value into itself or its own descendant fails with invalid_value.
+// v, to be moved: jot::moved(v) unlinks v from its parent, without copying.
+// Inserted as a new element or member (push_back, insert, append, a new key
+// of set), v itself is linked there and its handles follow it; stored over an
+// existing value (set(v), a storing =, set of an existing key), that value
+// takes v's content and v is left a detached null. v may come from another
+// document, whose arena must then outlive this one's use of it. Moving a
+// value into itself or its own descendant fails with invalid_value.
 inline mut_move moved(mut_value v) noexcept { return mut_move{v.node()}; }
 
 struct mut_member {
