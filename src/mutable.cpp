@@ -65,7 +65,7 @@ struct mutable_access {
     const unsigned found = copy_classify(bytes, s, size);
     // JSON text is UTF-8: a string that is not could only be written as
     // invalid output, so it is refused here, where the caller can be told.
-    if ((found & has_non_ascii) != 0 && !valid_utf8(bytes, size, d.vector_utf8_))
+    if ((found & has_non_ascii) != 0 && !valid_utf8(bytes, size, d.engine_))
       return refuse(d, error_code::invalid_utf8);
     n->tag = ((found & needs_escape) == 0 ? kind_string_plain : kind_string) |
              (static_cast<std::uint64_t>(size) << tag_bits);
@@ -292,7 +292,7 @@ struct mutable_access {
         char* const bytes = string_room(size);
         if (bytes == nullptr) return give_back();
         if ((copy_classify<false>(bytes, s->str, size) & has_non_ascii) != 0 &&
-            !valid_utf8(bytes, size, d.vector_utf8_)) {
+            !valid_utf8(bytes, size, d.engine_)) {
           (void)give_back();
           return refuse(d, error_code::invalid_utf8);
         }
@@ -556,7 +556,7 @@ mut_init::mut_init(const object_init& o) noexcept : kind_(kind::object) {
 // ---- mutable_document -----------------------------------------------------
 
 mutable_document::mutable_document(arena& a) noexcept
-    : arena_(&a), vector_utf8_(detail::vector_utf8_engine()) {}
+    : arena_(&a), engine_(detail::select_typed_engine(kernel::automatic)) {}
 
 mut_value mutable_document::root() noexcept {
   if (root_ == nullptr) {

@@ -38,7 +38,21 @@ const detail::kernel_entry* best_entry() noexcept {
   return detail::kernel_table[0];
 }
 
+// The entry jot::parser runs for a request: automatic, or the request when the
+// CPU runs it, else portable.
+const detail::kernel_entry* chosen_entry(kernel k) noexcept {
+  if (k == kernel::automatic) return best_entry();
+  const detail::kernel_entry* e = entry_of(k);
+  return e != nullptr && runs(*e) ? e : detail::kernel_table[0];
+}
+
 }  // namespace
+
+namespace detail {
+
+typed_engine select_typed_engine(jot::kernel requested) noexcept { return chosen_entry(requested)->engine; }
+
+}  // namespace detail
 
 const char* kernel_name(kernel k) noexcept {
   if (k == kernel::automatic) return "automatic";
@@ -52,14 +66,8 @@ bool kernel_supported(kernel k) noexcept {
   return e != nullptr && runs(*e);
 }
 
-parser::parser(const parse_options& options, jot::kernel k) noexcept : options_(options) {
-  if (k == kernel::automatic) {
-    entry_ = best_entry();
-  } else {
-    const detail::kernel_entry* e = entry_of(k);
-    entry_ = e != nullptr && runs(*e) ? e : detail::kernel_table[0];  // unsupported: portable
-  }
-}
+parser::parser(const parse_options& options, jot::kernel k) noexcept
+    : options_(options), entry_(chosen_entry(k)) {}
 
 kernel parser::kernel() const noexcept { return entry_->id; }
 

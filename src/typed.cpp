@@ -1,24 +1,11 @@
-// src/typed.cpp - the library half of typed reading: the engine choice (one
-// call per document) and read_result's description.
+// src/typed.cpp - the library half of typed reading: read_result's
+// description. (The engine is chosen in src/parse.cpp, from the kernel table.)
 #include <cstdio>
 
 #include "jot/parse.h"
 #include "jot/typed.h"
 
 namespace jot {
-
-namespace detail {
-
-typed_engine select_typed_engine(jot::kernel requested) noexcept {
-  // The parser's own rule (automatic, or the request when the CPU runs it,
-  // else portable); avx512 reads with the AVX2 engine, which measured as fast
-  // on Zen 4 (HACKING.md) and keeps typed code to two copies.
-  const jot::kernel k = parser(parse_options{}, requested).kernel();
-  if (k == jot::kernel::neon) return typed_engine::neon;
-  return k == jot::kernel::avx2 || k == jot::kernel::avx512 ? typed_engine::avx2 : typed_engine::baseline;
-}
-
-}  // namespace detail
 
 std::size_t read_result::describe(char* buf, std::size_t capacity) const noexcept {
   if (ok()) {

@@ -2,9 +2,10 @@
 // one pass, for the streaming writer. Not API.
 //
 // No include guard and no namespace of its own: src/write_checked.cpp
-// includes it inside each engine's namespace jot::detail::isa_<target> (and
-// target region), after that engine's scanning header, so the scans below are
-// the parser's own (scanner.inl), compiled for the engine's target.
+// compiles it once per engine (jot/detail/each_engine.inl), inside the
+// engine's namespace jot::detail::isa_<target> and target region, after the
+// engine's scanning header and skip.inl, so the scans below are the parser's
+// own (scanner.inl), compiled for the engine's target.
 //
 // With lookups (SSSE3 and up) the string goes a register at a time: each
 // register is copied out whole, checked for '"', '\\' and controls, and
@@ -216,7 +217,8 @@ bool all_utf8_runs(const char* s, std::size_t n) noexcept {
   }
 }
 
-// This engine's two entry points, called by write_checked.cpp: the register
+// This engine's two entry points, called by write_checked.cpp through
+// with_engine (the tag selects this engine's copy): the register
 // loops where the scanner's vector layer has lookups (SSSE3 and up, NEON);
 // the runs otherwise, skipping ASCII a register at a time where there is a
 // vector layer (SSE2) and byte by byte where there is none (portable).
@@ -231,12 +233,12 @@ constexpr bool has_register_loops() noexcept {
 }
 using ascii_skipper = std::conditional_t<has_vector_layer<scanner>(), scanner, void>;
 
-char* quote_checked_here(char* out, const char* s, std::size_t n) noexcept {
+char* quote_checked_here(engine, char* out, const char* s, std::size_t n) noexcept {
   if constexpr (has_register_loops<scanner>()) return quote_checked_registers<scanner>(out, s, n);
   else return quote_checked_runs<scanner, ascii_skipper>(out, s, n);
 }
 
-bool all_utf8_here(const char* s, std::size_t n) noexcept {
+bool all_utf8_here(engine, const char* s, std::size_t n) noexcept {
   if constexpr (has_register_loops<scanner>()) return all_utf8_registers<scanner>(s, n);
   else return all_utf8_runs<scanner, ascii_skipper>(s, n);
 }

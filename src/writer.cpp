@@ -38,14 +38,6 @@ unsigned escape_bits(const write_options& f) noexcept {
 
 }  // namespace
 
-namespace detail {
-
-bool vector_utf8_engine() noexcept {
-  return select_typed_engine(jot::kernel::automatic) != typed_engine::baseline;
-}
-
-}  // namespace detail
-
 // ---- destinations ----------------------------------------------------------------
 
 void writer::init(const writer_options& options) noexcept {
@@ -56,7 +48,7 @@ void writer::init(const writer_options& options) noexcept {
   max_depth_ = options.max_depth;
   validate_utf8_ = options.validate_utf8;
   validate_raw_ = options.validate_raw;
-  t_.vector_utf8 = detail::select_typed_engine(options.kernel) != detail::typed_engine::baseline;
+  t_.engine = detail::select_typed_engine(options.kernel);
   if (options.max_depth > depth_cap) fail(error_code::invalid_writer_call,
                                           "writer_options::max_depth is above writer::depth_cap");
 }

@@ -61,6 +61,34 @@ TEST(Kernels, TheDispatchTableFollowsTheList) {
   EXPECT_NE(jot::detail::kernel_table[0]->parse, nullptr);  // portable: built everywhere
 }
 
+// The engine each kernel's entry names for the readers compiled in users'
+// units and for the writer's checks, as kernel.h documents it, written out here
+// rather than read from the table.
+jot::detail::typed_engine documented_engine(jot::kernel k) {
+  switch (k) {
+    case jot::kernel::avx2:
+    case jot::kernel::avx512: return jot::detail::typed_engine::avx2;
+    case jot::kernel::neon: return jot::detail::typed_engine::neon;
+    default: return jot::detail::typed_engine::baseline;
+  }
+}
+
+// One table serves every consumer: the engine that jot::read, jot::visit, the
+// writer and the mutable document run is the chosen kernel's entry's, for
+// every request (automatic, each kernel, and one this CPU cannot run, which
+// falls back to portable as the parser does).
+TEST(Kernels, TheEngineIsTheChosenKernelsEntrys) {
+  for (const jot::detail::kernel_entry* e : jot::detail::kernel_table)
+    EXPECT_EQ(e->engine, documented_engine(e->id)) << e->name;
+  std::vector<jot::kernel> requests(std::begin(jot::all_kernels), std::end(jot::all_kernels));
+  requests.push_back(jot::kernel::automatic);
+  for (jot::kernel k : requests) {
+    const jot::kernel chosen = jot::parser({}, k).kernel();
+    EXPECT_EQ(jot::detail::select_typed_engine(k), documented_engine(chosen))
+        << jot::kernel_name(k) << " chose " << jot::kernel_name(chosen);
+  }
+}
+
 // Says which kernels the other tests skip here, and checks the automatic
 // choice: the last supported kernel of the list; an unsupported request runs
 // the portable kernel.

@@ -29,6 +29,10 @@ enum class kernel : std::uint8_t {
 // loop, so it does avx2's work or less.
 // neon and the x86 kernels never run on the same CPU, so neon's place among
 // them only sets how many entries an x86 choice passes over (none).
+// jot::read and jot::visit, whose code is compiled in the caller's
+// translation unit, and the writer's and mutable document's UTF-8 checks run
+// one of two engines: avx2 and avx512 choose the AVX2 engine, neon the NEON
+// engine, and portable, sse2 and sse42 the baseline one (SSE2 on x86-64).
 inline constexpr kernel all_kernels[] = {kernel::portable, kernel::neon, kernel::sse2, kernel::sse42,
                                          kernel::avx2, kernel::avx512};
 

@@ -31,6 +31,7 @@
 #include <type_traits>
 
 #include "jot/arena.h"
+#include "jot/detail/engine_choice.h"
 #include "jot/detail/mut_node.h"
 #include "jot/error.h"
 #include "jot/options.h"
@@ -371,7 +372,7 @@ class mutable_document {
   detail::mut_node* root_ = nullptr;
   jot::error error_{};
   error_code refused_ = error_code::ok;  // why the last build failed, when not for memory
-  bool vector_utf8_;  // strings are checked on the AVX2 engine (chosen once, at construction)
+  detail::typed_engine engine_;  // checks strings' UTF-8 (the automatic kernel's, chosen at construction)
 };
 
 // A deep copy of v as an immutable document in arena a (strings copied too),

@@ -36,5 +36,6 @@ constinit const kernel_entry neon_entry = {kernel::neon, "neon",
                                            JOT_IF_NEON_KERNEL(isa_neon::parse_line),
                                            JOT_IF_NEON_KERNEL(isa_neon::count_line_feeds),
                                            JOT_IF_NEON_KERNEL(isa_neon::build_index),
-                                           nullptr};
+                                           nullptr,
+                                           typed_engine::neon};
 }  // namespace jot::detail

@@ -18,6 +18,7 @@
 #include "jot/error.h"
 #include "jot/kernel.h"
 #include "jot/options.h"
+#include "jot/detail/engine_choice.h"
 #include "jot/detail/node.h"
 #include "jot/detail/scan/prelude.h"
 
@@ -86,6 +87,8 @@ struct kernel_entry {
   line_feeds_function count_line_feeds;  // nullptr exactly when parse is
   index_function index;                  // stage 1 (jot/detail/index/); nullptr exactly when parse is
   bool (*cpu_supports)() noexcept;       // nullptr: every CPU of the target runs it
+  typed_engine engine;                   // what jot::read, jot::visit, the checked writer and
+                                         // the mutable document run when this kernel is chosen
 };
 
 extern const kernel_entry portable_entry;  // src/simd/portable.cpp

@@ -33,5 +33,6 @@ constinit const kernel_entry portable_entry = {kernel::portable, "portable",
                                                isa_portable::parse_line,
                                                isa_portable::count_line_feeds,
                                                isa_portable::build_index,
-                                               nullptr};
+                                               nullptr,
+                                               typed_engine::baseline};
 }  // namespace jot::detail

@@ -78,10 +78,14 @@ bool cpu_has_avx512() noexcept {
 #endif
 
 namespace jot::detail {
+// The readers compiled in users' units run AVX2 here: their scans are latency-bound,
+// where 512-bit registers measured no faster, and a third engine would be a third copy of
+// every struct's reader.
 constinit const kernel_entry avx512_entry = {kernel::avx512, "avx512",
                                              JOT_IF_X86_KERNELS(isa_avx512::parse),
                                              JOT_IF_X86_KERNELS(isa_avx512::parse_line),
                                              JOT_IF_X86_KERNELS(isa_avx512::count_line_feeds),
                                              JOT_IF_X86_KERNELS(isa_avx512::wide::build_index),
-                                             JOT_IF_X86_KERNELS(cpu_has_avx512)};
+                                             JOT_IF_X86_KERNELS(cpu_has_avx512),
+                                             typed_engine::avx2};
 }  // namespace jot::detail

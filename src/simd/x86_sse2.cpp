@@ -38,5 +38,6 @@ constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2",
                                            JOT_IF_X86_KERNELS(isa_sse2::parse_line),
                                            JOT_IF_X86_KERNELS(isa_sse2::count_line_feeds),
                                            JOT_IF_X86_KERNELS(isa_sse2::build_index),
-                                           nullptr};
+                                           nullptr,
+                                           typed_engine::baseline};
 }  // namespace jot::detail

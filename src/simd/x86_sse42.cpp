@@ -43,10 +43,13 @@ bool cpu_has_sse42() noexcept {
 #endif
 
 namespace jot::detail {
+// The readers compiled in users' units run SSE2 here: a third engine would be a third
+// copy of every struct's reader.
 constinit const kernel_entry sse42_entry = {kernel::sse42, "sse42",
                                             JOT_IF_X86_KERNELS(isa_sse42::parse),
                                             JOT_IF_X86_KERNELS(isa_sse42::parse_line),
                                             JOT_IF_X86_KERNELS(isa_sse42::count_line_feeds),
                                             JOT_IF_X86_KERNELS(isa_sse42::build_index),
-                                            JOT_IF_X86_KERNELS(cpu_has_sse42)};
+                                            JOT_IF_X86_KERNELS(cpu_has_sse42),
+                                            typed_engine::baseline};
 }  // namespace jot::detail

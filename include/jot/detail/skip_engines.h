@@ -3,17 +3,19 @@
 // the engine for a document. Not API. What jot::read (typed_read.h) and
 // jot::visit (jot/visit.h) build on.
 //
-// Engines: on x86-64 with GCC or Clang, AVX2 (chosen when the CPU has it, for
-// the avx2 and avx512 kernels) and SSE2 (every other kernel); elsewhere the
-// portable one, and NEON where it is built. Each is a namespace
+// Engines (jot/detail/engine_choice.h): on x86-64 with GCC or Clang, AVX2 and
+// SSE2; elsewhere the portable one, and NEON where it is built. Which engine
+// a kernel runs is its kernel table entry's choice. Each is a namespace
 // jot::detail::isa_<engine> holding its scanner, inside its target region;
 // headers add code to every engine through each_engine.inl.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 #include <type_traits>
 
+#include "jot/detail/engine_choice.h"
 #include "jot/detail/number.h"
 #include "jot/detail/scan/prelude.h"
 #include "jot/kernel.h"
@@ -27,19 +29,6 @@
 #include "jot/detail/scan/arm_neon.h"
 #endif
 #endif
-
-namespace jot::detail {
-
-// The engines a user's translation unit compiles: baseline (SSE2 on x86-64,
-// else portable) and the target's vector engine (AVX2 on x86-64, NEON on
-// AArch64).
-enum class typed_engine : std::uint8_t { baseline, avx2, neon };
-
-// The engine for the kernel that these options select on this CPU (as
-// jot::parser would choose it). Defined in src/typed.cpp.
-typed_engine select_typed_engine(jot::kernel requested) noexcept;
-
-}  // namespace jot::detail
 
 #define JOT_ENGINE_FILE "jot/detail/scan/skip.inl"
 #include "jot/detail/each_engine.inl"

@@ -18,6 +18,7 @@
 
 #include "jot/error.h"
 #include "jot/options.h"
+#include "jot/detail/engine_choice.h"
 #include "jot/detail/short_double.h"
 #include "jot/detail/scan/utf8.h"
 
@@ -69,7 +70,7 @@ struct write_target {
   std::uint32_t indent;  // write_options::indent
   bool use_tabs;         // write_options::use_tabs
   jot::error failure;    // the first value that could not be written, else ok
-  bool vector_utf8 = false;  // write_checked may use the AVX2 engine (the CPU has it)
+  typed_engine engine = typed_engine::baseline;  // write_checked's engine (chosen once per writer)
   bool skip_null_members = false;  // write_options::skip_null_members
 };
 
@@ -116,12 +117,9 @@ char* print_int64(char* out, std::int64_t v) noexcept;
 char* print_double(char* out, double d) noexcept;
 
 // True when [s, s + n) is UTF-8 (RFC 3629: no overlong forms, no surrogates,
-// nothing above U+10FFFF); with vector, on the AVX2 engine (only where
-// vector_utf8_engine() said so).
-bool valid_utf8(const char* s, std::size_t n, bool vector) noexcept;
-// Whether this CPU runs the AVX2 engine (the typed reader's rule): chosen
-// once per writer or mutable document, never per string.
-bool vector_utf8_engine() noexcept;
+// nothing above U+10FFFF), checked on engine (select_typed_engine's choice,
+// made once per writer or mutable document, never per string).
+bool valid_utf8(const char* s, std::size_t n, typed_engine engine) noexcept;
 
 // ---- keys known at compile time (struct members, "name"_key) ----
 

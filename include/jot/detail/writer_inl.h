@@ -217,7 +217,7 @@ JOT_ALWAYS_INLINE bool writer::utf8_ok(std::string_view s) noexcept {
   }
   for (; n != 0; ++p, --n) high |= static_cast<unsigned char>(*p);
   if ((high & 0x8080808080808080ull) == 0) [[likely]] return true;
-  return detail::valid_utf8(s.data(), s.size(), t_.vector_utf8);
+  return detail::valid_utf8(s.data(), s.size(), t_.engine);
 }
 
 }  // namespace jot
