@@ -12,7 +12,7 @@ namespace detail {
 typed_engine select_typed_engine(jot::kernel requested) noexcept {
   // The parser's own rule (automatic, or the request when the CPU runs it,
   // else portable); avx512 reads with the AVX2 engine, which measured as fast
-  // on Zen 4 (HACKING.md) and keeps typed code to two copies.
+  // on Zen 4 and keeps typed code to two copies.
   const jot::kernel k = parser(parse_options{}, requested).kernel();
   if (k == jot::kernel::neon) return typed_engine::neon;
   return k == jot::kernel::avx2 || k == jot::kernel::avx512 ? typed_engine::avx2 : typed_engine::baseline;
