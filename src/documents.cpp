@@ -9,7 +9,6 @@
 // anything else takes the exact way above (next_line_at_once).
 // Concatenated JSON has no such marks, so it parses the rest of the buffer
 // with allow_trailing_content and continues where the document stopped.
-// HACKING.md ("Many documents") has the measurements behind the choice.
 #include "jot/documents.h"
 
 #include <algorithm>
@@ -75,8 +74,8 @@ error documents::parse_step(const parser& p, std::string_view bytes, std::size_t
 
 // Strict options (the common case) parse each line at once, with a parse
 // that stops at the first LF (parse_line), instead of finding the LF with
-// memchr and then parsing: ~10% of an NDJSON pass was the memchr (HACKING.md,
-// session 16). The result stands when the document and its spaces end at
+// memchr and then parsing: the memchr was a sizeable part of an NDJSON
+// pass. The result stands when the document and its spaces end at
 // the LF or the text's end. Anything else (an error, a blank line, content
 // after the document) is parsed again the exact way below, so every error
 // is the line's own. The attempt's nodes are given back to the arena first

@@ -4,8 +4,8 @@
 // reads a struct. The headers declare them (jot/detail/scan/skip.inl,
 // jot/detail/typed_read.inl); with JOT_ENGINE_BODIES defined, the same
 // files give their bodies. What stays in a user's translation unit is the
-// code of its own types and the scans inlined into it (HACKING.md, session
-// 34: this machinery was a third of a typed unit's code, twice over).
+// code of its own types and the scans inlined into it: compiled in every
+// unit, once per engine, this machinery was a large part of a unit's code.
 #define JOT_ENGINE_BODIES 1
 
 #include "jot/typed.h"

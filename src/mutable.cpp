@@ -240,16 +240,15 @@ struct mutable_access {
   // and closes the ring on the last. Strings are copied, not classified again
   // (the tape's kind says plain or not), each into its own bump of the arena;
   // only UTF-8 is re-checked where a string has a byte >= 0x80 (a document
-  // parsed without validation must not smuggle bytes in). citm_catalog:
-  // 48 -> 33 instructions per node (HACKING.md, "The mutable document").
+  // parsed without validation must not smuggle bytes in).
   static mut_node* copy_dom(mutable_document& d, const node* t) noexcept {
     const std::size_t count = static_cast<std::size_t>(t->next() - t);
     arena& a = *d.arena_;
     auto* const copy = static_cast<mut_node*>(a.allocate(count * sizeof(mut_node), alignof(mut_node)));
     if (copy == nullptr) return nullptr;
     // The strings' room is bumped here from the arena's free range, kept in
-    // registers (arena::allocate's general checks were 16 instructions per
-    // string); what is used is committed back before returning.
+    // registers (arena::allocate's general checks cost more than the bump,
+    // on every string); what is used is committed back before returning.
     char* lo = arena_access::lo(a);
     char* hi = arena_access::hi(a);
     const auto string_room = [&](std::size_t size) noexcept -> char* {

@@ -86,9 +86,9 @@ static_assert(indent_chunk_bytes + token_slack <= scratch_size);
 static_assert(detail::max_number_chars <= scratch_size);
 
 // The string-value copy of the writer loop, kept out of line while the key
-// copies are inlined: GCC otherwise decides per call site, and a harmless
-// edit elsewhere once turned the key after a comma into a call (12,081 calls
-// per twitter write against 4,442, 18% slower; HACKING.md, session 39).
+// copies are inlined: GCC otherwise decides per call site, and its choice
+// moves with unrelated edits (one turned the key after a comma into a call,
+// and writing twitter slowed markedly).
 JOT_WRITE_NOINLINE void copy_value(char* dst, const char* src, std::size_t n) noexcept {
   detail::copy_short_inline(dst, src, n);
 }
@@ -245,7 +245,7 @@ class tape_writer {
   // escape_slash alone, when it has no '/' (a memchr); with escape_non_ascii,
   // when it is short and has no byte above 0x7F (nor '/' with escape_slash).
   // Sending every string through string_slow and escape_chunk made
-  // escape_slash 2.5x slower on twitter and citm; most keys are short ASCII.
+  // escape_slash far slower on twitter and citm; most keys are short ASCII.
   bool copies_plain(const char* s, std::size_t n) const noexcept {
     if (mode_ == escape_none) return true;
     if (mode_ == escape_slash) return std::memchr(s, '/', n) == nullptr;
@@ -312,8 +312,8 @@ class tape_writer {
   }
 
   // Writes [','] '"' key '"' ':' [' ']. Always inline: Clang kept it out of
-  // line (three callers), and the call with its spills made its writer
-  // 1.5x GCC's instructions on twitter.
+  // line (three callers), and the call with its spills put its writer's
+  // instructions on twitter well above GCC's.
   JOT_ALWAYS_INLINE out_range key(out_range o, const node* p, bool comma) noexcept {
     constexpr std::size_t suffix_size = Pretty ? 2 : 1;
     const std::size_t n = p->length();

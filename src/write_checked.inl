@@ -21,7 +21,7 @@
 // The left (1 to V::width - 1) bytes at p in a register, zeros above,
 // assembled from loads within them (load_short16). Not a zero-padded copy
 // in memory: one wide load of it waits for the narrower stores that wrote it
-// (store forwarding fails), once per string (HACKING.md, session 19).
+// (store forwarding fails), once per string.
 template <class V>
 typename V::bytes load_padded(const u8* p, std::size_t left) noexcept {
   static_assert(V::width == 16 || V::width == 32);

@@ -109,7 +109,7 @@ inline decimal schubfach(int q, std::uint64_t c, int dk) noexcept {
 // normal double whose significand c is not a power of two (the gap below c is
 // then the gap above), or digits == 0 where that product cannot decide. The
 // idea is yyjson's (its f64_bin_to_dec fast path), worked out here for jot's
-// table: canada.json measured in HACKING.md, "Doubles in the writer".
+// table.
 //
 // x = c * 2^q scaled by 10^-k is X = g * c * 2^(h - 127), computed in fixed
 // point with 64 fraction bits as floor(g * m / 2^63), m = c << h; h is 2..5,

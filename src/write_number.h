@@ -115,7 +115,7 @@ inline std::uint64_t eight_digits(std::uint32_t x) noexcept {
 // (mulhi by 6554, for z < 100); each identity is checked exhaustively in
 // tests/write_test.cpp. Elsewhere, two SWAR groups. The zero count replaces a
 // byte loop that cost short doubles (2.5 prints 16 digits, 15 of them zeros)
-// ~7 instructions per zero.
+// an iteration per zero.
 inline unsigned write_sixteen_digits(char* out, std::uint32_t hi, std::uint32_t lo) noexcept {
 #if defined(__SSE2__)
   // 32-bit lanes [hi, -, lo, -] -> [hi / 10^4, hi % 10^4, lo / 10^4, lo % 10^4].
@@ -158,8 +158,8 @@ inline unsigned write_sixteen_digits(char* out, std::uint32_t hi, std::uint32_t 
 // 57. Rounding k up errs by less than v, which never carries into a digit
 // while 10^lead * 10^(2(N - lead)) <= 2^57 (the static_assert), so N <= 9;
 // tests/write_test.cpp checks every v < 10^6 and strides up to 10^9 against
-// std::to_chars. Replaced eight_digits' SWAR split plus a length shift for
-// integers: typed CITM encode -7.5% instructions (HACKING.md, session 40).
+// std::to_chars. For integers it takes fewer instructions than eight_digits'
+// SWAR split plus a shift by the length.
 template <unsigned N>
 inline char* write_fixed_digits(char* out, std::uint32_t v) noexcept {
   static_assert(N >= 1 && N <= 9);
@@ -196,8 +196,7 @@ inline char* write_fixed_digits(char* out, std::uint32_t v) noexcept {
 // Writes x < 10^9 in decimal, exactly its digits. A tree of comparisons
 // picks the length; values below 100, the most common, take the first leaf.
 // Always inlined: GCC otherwise keeps it out of line in print_int64, and the
-// call cost the OpenRTB banner encode 2% more instructions than the printer
-// it replaced; inlined, CITM encode runs 7.5% fewer (session 40).
+// call then costs more than the tree of comparisons saves.
 JOT_ALWAYS_INLINE char* write_below_1e9(char* out, std::uint32_t x) noexcept {
   if (x < 100) {
     if (x < 10) {
@@ -272,8 +271,7 @@ inline char* write_double(char* out, double d) noexcept {
   int k, n;
   if (dec.digits < 100000000000000000u) {
     // Below 10^17: one digit and sixteen, written whole with leading zeros
-    // and no branch on the length, then the count says where they start
-    // (canada.json: 94 -> ~60 -> ~27 instructions per double's digits).
+    // and no branch on the length, then the count says where they start.
     const std::uint64_t hi = dec.digits / 100000000;  // < 10^9
     const auto top = static_cast<std::uint32_t>(hi / 100000000);
     buf[0] = static_cast<char>('0' + top);
@@ -281,8 +279,7 @@ inline char* write_double(char* out, double d) noexcept {
                                                 static_cast<std::uint32_t>(dec.digits - hi * 100000000));
     // Schubfach's one-product path (nearly every double with a fraction)
     // gives 16 or 17 digits, may they end in zeros: one compare counts them,
-    // off the latency chain that decimal_digits' table load lengthened
-    // (HACKING.md, session 31).
+    // off the latency chain that decimal_digits' table load lengthened.
     k = dec.digits >= 1000000000000000u ? 16 + (dec.digits >= 10000000000000000u ? 1 : 0)
                                         : static_cast<int>(decimal_digits(dec.digits));
     digits = buf + 17 - k;

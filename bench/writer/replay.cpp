@@ -1,7 +1,8 @@
 // What jot::writer costs per call: twitter.json written by the DOM writer
 // against the same tree replayed through jot::writer, and the typed encoder
 // against the twitter subset written through jot::writer by hand. Standalone
-// (see bench/writer/README.md); results and their reading are in HACKING.md.
+// (see bench/writer/README.md); results and their reading are in the
+// journal, docs/journal/2026-11.md.
 //
 //   replay            best of 15 interleaved rounds, wall clock
 //   replay NAME       runs only NAME once, between callgrind's start and stop

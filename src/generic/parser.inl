@@ -94,7 +94,7 @@ JOT_COLD error bad_literal(const u8* begin, const u8* p, const u8* end, const ch
 // Returns ok or the error code for an unterminated comment (p is then left at
 // the comment's start). Called only at a '/': the parser skips whitespace
 // inline as in strict mode (when this skipped every run byte by byte,
-// indented citm_catalog with comments allowed parsed in 1.9x the strict time).
+// indented citm_catalog with comments allowed parsed far slower than strict).
 template <class Simd>
 JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
   for (;;) {
@@ -118,8 +118,9 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
 
 // Strict: the default options (no comments, no trailing commas, UTF-8
 // validated, numbers converted) are compile-time constants, which removes
-// their tests from the hot loop (about 10% of the instructions); any other
-// combination runs the generic instantiation with the options read at run time.
+// their tests from the hot loop (a sizeable share of its instructions); any
+// other combination runs the generic instantiation with the options read at
+// run time.
 // max_depth and allow_bom are read at run time in both: they cost nothing in
 // the loop (allow_bom is looked at once, before the first token).
 //
@@ -325,7 +326,7 @@ value_done:
   if (JOT_UNLIKELY(depth == 0)) goto document_end;
   ++ctn_len;
   // (A guessed skip here, for the indentation before a closing bracket,
-  // measured 3% slower on twitter and citm: most values have no run after.)
+  // measured slower on twitter and citm: most values have no run after.)
   JOT_SKIP_WS();
   if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
   if (in_object) {

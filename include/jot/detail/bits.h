@@ -68,8 +68,7 @@ struct bytes16 {
 // The n < 16 bytes at s, zero-padded to 16, assembled in registers from loads
 // within [s, s + n). Not a zero-padded copy in memory: that copy is written
 // by narrower stores, and one 16-byte load of it waits for them to retire
-// (store forwarding fails), which was a third of the time of writing short
-// strings (HACKING.md, session 19).
+// (store forwarding fails), a stall on every short string.
 inline bytes16 load_short16(const std::uint8_t* s, std::size_t n) noexcept {
   if (n >= 8) {
     // Bytes [8, n) are the top n - 8 bytes of the word that ends at n.
@@ -118,8 +117,7 @@ inline uint128_parts multiply_64x64(std::uint64_t a, std::uint64_t b) noexcept {
 // of a memcpy call (string lengths vary, so a call would dominate). Always
 // inlined: for the DOM writer's loop, which says itself where a copy is inline
 // and where it is a call (src/write.cpp), because GCC's own choice there moved
-// with unrelated edits and cost up to 18% of writing twitter (HACKING.md,
-// session 39).
+// with unrelated edits, and the writer's speed with it.
 JOT_ALWAYS_INLINE void copy_short_inline(char* dst, const char* src, std::size_t n) noexcept {
   if (n >= 8) {
     if (n <= 16) {
@@ -136,7 +134,7 @@ JOT_ALWAYS_INLINE void copy_short_inline(char* dst, const char* src, std::size_t
       // Forget what the caller's bounds tell about n: with a known maximum
       // (the writer copies at most 2 KB at a time) GCC inlines this memcpy
       // as `rep movsq`, whose start-up cost Intel cores pay on every short
-      // copy (HACKING.md, session 30).
+      // copy.
       __asm__("" : "+r"(n));
 #endif
       std::memcpy(dst, src, n);

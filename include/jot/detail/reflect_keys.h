@@ -14,11 +14,12 @@
 // slot (for up to 64 keys: the table has eight to sixteen slots per key, so
 // one of the seeds tried works but for bad luck). That is the direct table: the
 // displacement's load and the two multiplications after it were most of a
-// lookup's latency (20 keys: 3.3 -> 2.3 ns a hit, docs/typed.md). Failing that, hash and displace: buckets are placed largest
-// first, each with the smallest displacement that sends all its keys to free
-// slots. If two keys hash alike (same length and the same first and last 8
-// bytes, so longer than 16 bytes), the table hashes every byte instead; if
-// placement fails, it tries another seed. All decided at compile time.
+// lookup's latency (docs/typed.md has the measurement). Failing that, hash
+// and displace: buckets are placed largest first, each with the smallest
+// displacement that sends all its keys to free slots. If two keys hash alike
+// (same length and the same first and last 8 bytes, so longer than 16
+// bytes), the table hashes every byte instead; if placement fails, it tries
+// another seed. All decided at compile time.
 #pragma once
 
 #include <array>
@@ -68,8 +69,8 @@ struct key_words {
   std::uint64_t tail;
 };
 
-// Always inline: GCC 12 called it out of line from the typed reader, ~12
-// instructions of call per key tried (OpenRTB banner: 2% of the decode).
+// Always inline: GCC 12 called it out of line from the typed reader, a
+// call's cost on every key tried.
 JOT_ALWAYS_INLINE constexpr key_words words_of(const char* p, std::size_t n) noexcept {
   if (n >= 8) return {load<8>(p), load<8>(p + n - 8)};
   if (n >= 4) return {load<4>(p), load<4>(p + n - 4)};

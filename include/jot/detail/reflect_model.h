@@ -369,7 +369,7 @@ constexpr std::size_t find_key(std::string_view key) noexcept {
 // Every visitor helper is always inlined: a visitor defined in an engine's
 // target region (the typed reader's AVX2 engine) cannot be inlined into a
 // helper compiled without that target, so the helper must vanish into its
-// caller first (GCC 12 left each member's reader a call, HACKING.md session 34).
+// caller first (GCC 12 otherwise left each member's reader a call).
 
 template <class T, std::size_t I, class F, class M>
 JOT_ALWAYS_INLINE constexpr void visit_field(F& f, M& member) {

@@ -32,9 +32,8 @@ std::size_t lookup_member(std::string_view key) noexcept {
 
 // What the member loop needs to know of a struct, as data: one constant per
 // struct type (members_plan_of), so that the loop itself is compiled once
-// per engine rather than once per struct (it was ~3.7 KB of code per struct
-// and engine, the largest part of a typed translation unit: HACKING.md,
-// session 34).
+// per engine rather than once per struct (a copy per struct and engine was
+// the largest part of a typed translation unit).
 struct members_plan {
   const jot::detail::reflect::key_entry* guessable;  // guessable_keys<T>: a key per member, then a miss
   const std::string_view* names;                     // member_names<T>
@@ -73,14 +72,13 @@ inline constexpr members_plan members_plan_of{
 // key_at a map's key's opening quote (a struct's reader does not look at it).
 // Returns one past the value (r.p too), or nullptr on failure. The cursor
 // goes in and comes back in registers: through r, each member's chain took
-// two store-forwarding round trips (session 43).
+// two store-forwarding round trips.
 using member_reader = const u8* (*)(reader& r, void* out, std::size_t index, const u8* key_at, const u8* at);
 
 // Whether the string at p (a '"') is exactly member `guess`'s key: its bytes
 // and then the closing quote. Objects are mostly written in one order, so
 // guessing the member after the previous one saves scanning the key and
-// looking it up (measured in HACKING.md: ~48 instructions per key on the RPC
-// sample); a wrong guess costs a few compares.
+// looking it up; a wrong guess costs a few compares.
 JOT_ALWAYS_INLINE bool is_guessed_key(const members_plan& plan, const u8* p, const u8* end,
                                       std::size_t guess) noexcept {
   using namespace jot::detail::reflect;
@@ -136,8 +134,8 @@ JOT_ALWAYS_INLINE known_member hashed_key(const members_plan& plan, const u8* p,
 
 // The member whose key is at p (a '"'): guess, when the key is guessed right
 // (is_guessed_key), else the member hashed_key finds, else not_found. The
-// guess stays first: without it, keys in the struct's order measured 2-15%
-// slower (the hash and its slot on every member's chain).
+// guess stays first: without it, keys in the struct's order measured slower
+// (the hash and its slot on every member's chain).
 JOT_ALWAYS_INLINE known_member known_key(const members_plan& plan, const u8* p, const u8* end,
                                          std::size_t guess) noexcept {
   if (is_guessed_key(plan, p, end, guess)) return {guess, p + plan.guessable[guess].size + 2};
@@ -200,8 +198,8 @@ JOT_ALWAYS_INLINE member_found member_of_key(reader& r, const members_plan* plan
   std::size_t index = fits ? plan->lookup(key) : jot::reflect::npos;
   if (index == jot::reflect::npos) {
     if (r.reject_unknown) return member_failed(r, error_code::unknown_key, key_at, key, fits), member_found{p, found_failed};
-    // This member and the unknown ones after it, in one loop (twitter:
-    // 3.00M -> 2.88M instructions per decode, HACKING.md).
+    // This member and the unknown ones after it, in one loop, not a trip
+    // through the member loop each.
     const skipped_members run =
         skip_members(p, r.end, r.validate, r.max_depth - r.depth, key_at, r.indent[r.depth % 32], plan->lookup);
     if (JOT_UNLIKELY(run.s.code != error_code::ok))
@@ -253,9 +251,8 @@ JOT_NOINLINE member_found find_escaped_member(reader& r, const members_plan* pla
 // checked for a duplicate; an unknown key's value and the unknown members
 // after it skipped (skip_members) up to a known one, or rejected; the errors
 // recorded as the member loop records them. Out of line, so that the loop's
-// common step (a guessed key) keeps its state in registers: GCC spilled
-// this path's name, guess and escape buffer on every member (rpc 9,931 ->
-// 9,190 instructions per decode, HACKING.md).
+// common step (a guessed key) keeps its state in registers: inline, GCC
+// spilled this path's name, guess and escape buffer on every member.
 JOT_NOINLINE member_found find_member(reader& r, const members_plan* plan, const u8* p,
                                       const std::uint64_t* seen) noexcept
 #if defined(JOT_ENGINE_BODIES)
@@ -386,8 +383,7 @@ JOT_NOINLINE bool read_members(reader& r, const members_plan* plan, member_reade
     p = read_member(r, out, index, key_at, p);
     if (JOT_UNLIKELY(p == nullptr)) return member_value_failed(r, plan, index, key_at);
     // next_element on the cursor, written out: the shared next_element on a
-    // cursor measured 1-3% more instructions per decode (banner 15.05K ->
-    // 15.23K, video_app 34.2K -> 35.2K).
+    // cursor measured more instructions per decode.
     p = skip_ws(p, end);
     if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
     if (*p == ',') {
@@ -415,7 +411,7 @@ inline void reset_absent(T& member) {
 }
 
 // A member's value: one copy per member type, shared by every struct (a
-// copy per member was most of a typed unit's code: HACKING.md, session 34).
+// copy per member was most of a typed unit's code).
 // One past the value, or nullptr (a member_reader's result).
 template <class M>
 JOT_NOINLINE const u8* read_member_value(reader& r, void* member, const u8* at) {

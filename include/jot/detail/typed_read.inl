@@ -243,8 +243,8 @@ inline std::string_view plain_view(const string_token& t) noexcept {
 // wherever the failure left it). The member loop and the element loop keep
 // their cursor in a register through it: through r.p, each value cost a
 // store and a load on the chain from one value to the next, which the
-// string's char stores (they may alias r.p) made a reload after every copy
-// (session 44, HACKING.md). read_*(r, out) is the form on r.p.
+// string's char stores (they may alias r.p) made a reload after every copy.
+// read_*(r, out) is the form on r.p.
 
 // r.p one past a value whose cursor form returned past: false when it failed.
 JOT_ALWAYS_INLINE bool advance(reader& r, const u8* past) noexcept {
@@ -324,11 +324,9 @@ inline const u8* read_string_at(reader& r, S& out, const u8* p) {
   if (JOT_UNLIKELY(*s.p == '\\')) return read_escaped_string(r, out, p, s.p);
   // A string no longer than the one it replaces (a reused object: the same
   // member of the next message) is truncated and copied without a memcpy
-  // call (OpenRTB banner: ~25 instructions fewer per string). Otherwise
-  // clear() and append() rather than assign(): libstdc++'s assign goes
-  // through _M_replace, which handles overlapping input; here the input
-  // never overlaps (banner: 1,600 fewer instructions per document,
-  // HACKING.md).
+  // call. Otherwise clear() and append() rather than assign(): libstdc++'s
+  // assign goes through _M_replace, which handles overlapping input, at a
+  // cost on every string; here the input never overlaps.
   const std::size_t n = static_cast<std::size_t>(s.p - start);
   if (n <= out.size()) {
     out.resize(n);
@@ -410,8 +408,8 @@ JOT_NOINLINE bool decode_name(reader& r, const string_token& t, std::string_view
 
 // Reads a key or enumerator name: a view of the input, or of buf when it has
 // escapes and fits; `fits` is false for a longer escaped string (validated,
-// but matching nothing). Inline: a call per key cost ~20 instructions of
-// saved registers (twitter typed: 3% of the decode).
+// but matching nothing). Inline: as a call, every key paid for the
+// registers the call saves.
 JOT_ALWAYS_INLINE bool read_name(reader& r, std::string_view& name, char (&buf)[128], bool& fits) noexcept {
   string_token t{};
   if (!scan_token(r, t)) return false;
@@ -448,9 +446,9 @@ inline bool read_bool(reader& r, bool& out) noexcept { return advance(r, read_bo
 // whatever its digits (0.99999999999999999999 is type_mismatch, not 1).
 // A plain integer of at most 19 digits ending where a number cannot go on
 // ("728,", "-3}"): by far the most common integer, read without the general
-// scanner (measured: ~110 instructions per small integer through
-// scan_number). Anything else, including every error, is left to scan_number,
-// the one grammar. Returns false (r.p unchanged) when it does not apply.
+// scanner, which costs a small integer several times as much. Anything
+// else, including every error, is left to scan_number, the one grammar.
+// Returns false (r.p unchanged) when it does not apply.
 template <class I>
 JOT_ALWAYS_INLINE const u8* read_plain_integer(const u8* p, const u8* end, I& out) noexcept {
   const bool negative = *p == '-';
@@ -524,8 +522,8 @@ JOT_NOINLINE bool read_integer_general(reader& r, I& out) noexcept {
 }
 
 // Reads an integer of type I, range-checked. The plain form is inlined into
-// the member's reader: a call per integer cost ~15 instructions of saved
-// registers (callgrind: citm typed -3.3%, rpc -4%, OpenRTB banner -1.8%).
+// the member's reader: as a call, every integer paid for the registers the
+// call saves.
 template <class I>
 JOT_ALWAYS_INLINE const u8* read_integer_at(reader& r, I& out, const u8* p) noexcept {
   if (JOT_LIKELY(p != r.end)) {

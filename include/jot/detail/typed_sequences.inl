@@ -7,7 +7,7 @@
 // read_element reads the element at p and returns one past it, or nullptr on
 // failure (a cursor form: typed_read.inl). The cursor stays in a local from
 // element to element, and goes to r.p only at the end: through r.p, each
-// element paid a store and a reload on its chain (session 44).
+// element paid a store and a reload on its chain.
 template <class F>
 inline bool read_elements(reader& r, F&& read_element) {
   if (JOT_UNLIKELY(r.p == r.end || *r.p != '[')) return mismatch(r, "expected an array");

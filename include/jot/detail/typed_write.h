@@ -356,9 +356,8 @@ JOT_ALWAYS_INLINE out_range put_member_value(write_target& t, out_range o, const
 // and with write_options::skip_null_members, empty optionals and null
 // pointers left out, the first member written taking the '{'). Two copies
 // per struct, not one per option: a copy of each for skip_null_members and
-// indentation doubled the typed encoder's code (HACKING.md, session 34); the
-// compact copy tracks no '{' (a shared loop that did cost the OpenRTB encoder
-// 6.8% more instructions).
+// indentation doubled the typed encoder's code. The compact copy tracks no
+// '{', which a loop shared with the styled copy would pay on every member.
 template <bool Styled, class T>
 out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t depth) noexcept {
   if constexpr (jot::reflect::member_count<T> == 0) {
@@ -386,7 +385,7 @@ out_range put_object(write_target& t, out_range o, const T& v, std::uint32_t dep
     // of line, and then what it captures lives in memory. GCC copies an
     // out_range there with one 16-byte load, which cannot take its bytes from
     // the two 8-byte stores of the call's result just before and waits for
-    // them to retire, once per member (HACKING.md, session 11).
+    // them to retire, once per member.
     char* cur = o.cur;
     char* lim = o.lim;
     jot::reflect::for_each_member(v, [&](auto index, std::string_view, const auto& member) {

@@ -42,8 +42,7 @@ struct out_range {
 // may give a range that a function also passes to an out-of-line call a stack
 // slot, store its two pointers there and read them back as one 16-byte
 // vector: a load that store forwarding cannot serve, so it waits for both
-// stores to retire (~15 cycles on Intel) at every struct member or element
-// (typed encode of OpenRTB video_app: 850 -> 610 ns; HACKING.md, session 30).
+// stores to retire (~15 cycles on Intel) at every struct member or element.
 // Clang does not build such ranges.
 #if defined(__GNUC__) && !defined(__clang__)
 #define JOT_SCALAR_RANGE(o) __asm__("" : "+r"((o).cur), "+r"((o).lim))

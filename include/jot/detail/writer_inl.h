@@ -7,7 +7,7 @@
 // primitives (write_primitives.h), so the bytes are the DOM writer's. Errors
 // and everything rare are out of line in src/writer.cpp. The state checks
 // are forced inline: GCC otherwise keeps key() and before_value() out of
-// line in a loop of calls, which costs ~15% more instructions (HACKING.md).
+// line in a loop of calls, which costs markedly more instructions.
 #pragma once
 
 #include <bit>
@@ -20,8 +20,8 @@ namespace jot {
 // lives in memory (the writer escapes to out-of-line calls), and GCC would
 // copy the pair with one 16-byte load, which cannot take its bytes from the
 // 8-byte store of o_.cur just before and waits for that store to retire (a
-// failed store forward on every call: building the twitter subset took 49
-// us with it, 24 us without, HACKING.md).
+// failed store forward on every call, which doubled the time of building
+// the twitter subset).
 JOT_ALWAYS_INLINE void writer::reserve(std::size_t n) noexcept {
   if (static_cast<std::size_t>(o_.lim - o_.cur) < n) [[unlikely]] o_ = t_.refill(t_.sink, o_.cur, n);
 }

@@ -159,8 +159,8 @@ inline constexpr splat_rows splat_table = [] {
   _Pragma("clang attribute push(__attribute__((target(\"avx2,bmi,pclmul\"))), apply_to = function)")
 // The avx512 kernel's region is AVX2's under Clang: with AVX512BW enabled,
 // Clang turns every vector compare and its vpmovmskb into a compare into a
-// mask register and a kmovd, the slower form the kernel avoids (twitter
-// parsed 6% slower than on the avx2 kernel). Its one AVX-512 instruction,
+// mask register and a kmovd, the slower form the kernel avoids (it parsed
+// twitter slower than the avx2 kernel). Its one AVX-512 instruction,
 // the masked tail load, has a target of its own (x86_avx512.h).
 #define JOT_TARGET_AVX512_BEGIN JOT_TARGET_AVX2_BEGIN
 #define JOT_AVX512_LOAD __attribute__((target("avx512f,avx512bw,avx512vl"))) JOT_NOINLINE

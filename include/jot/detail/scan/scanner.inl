@@ -49,7 +49,7 @@
 // [p, end) where Stop stops, or end. Out of line under Clang: inlined into the
 // parser, Clang 14 hoists the tail's constants (the whitespace bit set for a
 // bt) into a register held across the whole state machine, which then spills
-// its own state in the hot loop (HACKING.md, "Performance notes").
+// its own state in the hot loop.
 template <class Stop>
 JOT_CLANG_NOINLINE const u8* scalar_find_first(const u8* p, const u8* end) noexcept {
   while (p != end && !Stop::scalar(*p)) ++p;
@@ -123,7 +123,7 @@ struct at_non_space_of {
   }
   static bool scalar(u8 c) noexcept { return !is_json_space(c) || (!LfIsSpace && c == '\n'); }
   // Runs that reach the vector code are indentation, mostly longer than a
-  // probe (citm_catalog measured 6% slower with one).
+  // probe (citm_catalog measured slower with one).
   static constexpr bool probe_first = false;
 };
 using at_non_space = at_non_space_of<true>;
@@ -175,7 +175,7 @@ struct vector_scanner {
 
   // The first byte in [p, end) that is '"', '\\' or below 0x20, or end: the
   // string scan when UTF-8 is not validated, which must not stop at every
-  // non-ASCII byte (that made validate_utf8 = false 3x slower on twitter).
+  // non-ASCII byte (that made validate_utf8 = false far slower on twitter).
   static const u8* scan_string_ascii(const u8* p, const u8* end) noexcept {
     return find_first<at_string_special_ascii>(p, end);
   }
@@ -188,9 +188,8 @@ struct vector_scanner {
   // The first byte in [p, end) that is not JSON whitespace, or end. The one
   // space after ':' or ',' is the most common run, and a byte above ' ' ends
   // it without touching a vector: that test is inlined into every caller,
-  // longer runs go out of line (typed decoding of twitter, citm and rpc: 7-9%
-  // fewer instructions than a call per run, with 1/5 the code growth of
-  // inlining it all; HACKING.md, session 8).
+  // longer runs go out of line: fewer instructions than a call per run, for
+  // a fraction of the code that inlining it all adds.
   JOT_ALWAYS_INLINE static const u8* skip_spaces(const u8* p, const u8* end) noexcept {
     if (p != end && *p == ' ') {
       ++p;
@@ -206,8 +205,8 @@ struct vector_scanner {
   // skip_spaces for the run after '[', '{' or ',' (indentation), whose
   // length is guessed as skip_spaces_guessed guesses it: the same test
   // inlined and the same call as skip_spaces, so that compact text pays
-  // nothing more (the guessed run inlined into the typed member loop cost
-  // OpenRTB 3% there). Typed citm: 1.07x (HACKING.md, session 35).
+  // nothing more (the guessed run inlined into the typed member loop slowed
+  // the compact OpenRTB messages) while indented text gains the guess.
   JOT_ALWAYS_INLINE static const u8* skip_indentation(const u8* p, const u8* end, u8& guess) noexcept {
     if (p != end && *p == ' ') {
       ++p;
@@ -221,7 +220,7 @@ struct vector_scanner {
   }
 
   // skip_spaces with the run inlined too, for the one-loop scanners (the DOM
-  // parser, the skipper), where the call measured 5-8% more instructions.
+  // parser, the skipper), where the call measured more instructions.
   // With StopAtLf (parse_line), a line feed ends the run and is not skipped.
   template <bool StopAtLf = false>
   JOT_ALWAYS_INLINE static const u8* skip_spaces_inlined(const u8* p, const u8* end) noexcept {
@@ -254,7 +253,7 @@ struct vector_scanner {
       const std::uint64_t m = at_non_space_of<!StopAtLf>::template in<V>(V::load(p));
       // The run is guess bytes when the mask's lowest bit is bit guess: one
       // count and compare (a mask of the bits through guess, tested against
-      // its top bit, took five more instructions a run). No bit: 64, which
+      // its top bit, took more instructions a run). No bit: 64, which
       // no guess (< width <= 64) equals.
 #if defined(__clang__)
       // A copy of guess that Clang cannot see equals run: inside the branch
@@ -279,8 +278,8 @@ struct vector_scanner {
   // a stream window about to be dropped. Each register's flags are added up
   // per byte, 255 registers at most between two sums; the last register that
   // held a line feed is kept, and only its mask is looked at again. Reads
-  // nothing outside [p, stop). (memchr from line feed to line feed, before,
-  // cost a call per line: 112 us per MB of 78-byte lines against ~16 here.)
+  // nothing outside [p, stop). Not memchr from line feed to line feed: a
+  // call per line, several times slower on short lines.
   static line_feeds count_line_feeds(const u8* p, const u8* stop) noexcept {
     const bytes lf = V::splat('\n');
     std::uint64_t count = 0;
@@ -338,7 +337,7 @@ struct vector_scanner {
     for (; p != limit; p += width) {
       // Inside a line with content, registers without a LF start no line:
       // most of NDJSON (lines are longer than a register). Skipped two at a
-      // time: 0.44 instructions a byte became ~0.2 (callgrind, AVX2).
+      // time, which halves the instructions a byte there.
       if (carry == 0) {
         while (limit - p >= 2 * width &&
                V::to_mask(V::either(V::eq(V::load(p), lf_byte), V::eq(V::load(p + width), lf_byte))) == 0)
@@ -400,7 +399,7 @@ struct vector_scanner {
   // The same, built at once and kept in registers through a loop that runs
   // utf8_errors often (JOT_KEEP_IN_REGISTER). The parser's skip_utf8 does not
   // use it: most of its runs end before a register, and the constants would
-  // be built for nothing (+0.7% on twitter).
+  // be built for nothing (measured slower on twitter).
   JOT_ALWAYS_INLINE static utf8_rules utf8_constants_kept() noexcept {
     utf8_rules k = utf8_constants();
     JOT_KEEP_IN_REGISTER(k.first_high);

@@ -125,8 +125,8 @@ JOT_COLD skipped cancelled_at(const u8* p) noexcept
 // or an error. The two-byte escapes (twitter's "\/" and "\"") are checked
 // here and the scan goes on with scan_plain_string; from a \u escape on,
 // check_escaped_string validates the rest (surrogate pairs, the exact error).
-// Validating every escape that way measured ~125 instructions per escape on
-// twitter.
+// Validating every escape that way measured several times slower per
+// escape on twitter.
 JOT_NOINLINE skipped skip_escaped_string(const u8* p, const u8* end, bool validate) noexcept
 #if defined(JOT_ENGINE_BODIES)
 {
@@ -215,7 +215,7 @@ JOT_NOINLINE skipped skip_string_value(const u8* p, const u8* end, bool validate
 // number or a literal; anything else is an error. InlineString: the string
 // scan inline (the container loop) or a tail call (skip_value, which then
 // needs no frame of its own: with the vector scan inline, every skipped
-// number paid its AVX frame, ~20 instructions of saved registers). With
+// number paid its AVX frame, the saved registers and their restores). With
 // events, reports the value once validated.
 template <bool InlineString, class V>
 JOT_ALWAYS_INLINE skipped skip_scalar(const u8* p, const u8* end, bool validate, V* events) noexcept {
@@ -400,7 +400,7 @@ struct skipped_members {
 // guess: the indentation after a comma, kept by the caller across runs.
 // lookup is a function, not a template parameter: one copy of this loop per
 // engine, rather than one per struct (a template doubled the typed code of
-// the benchmark's schemas and added 30% to its compile time).
+// the benchmark's schemas and lengthened their compile time).
 using member_lookup = std::size_t (*)(std::string_view key) noexcept;
 
 JOT_NOINLINE skipped_members skip_members(const u8* p, const u8* end, bool validate, std::uint32_t depth_left,

@@ -28,9 +28,9 @@ JOT_AVX512_LOAD inline __m256i masked_load(const u8* p, std::size_t n) noexcept 
 // 32 bytes at a time, as AVX2, with AVX-512's masked loads for the last
 // partial block (no scalar tail). Compares stay in vector registers: into
 // mask registers they run on one port with three cycles' latency on Intel
-// (vs two ports and one cycle), which measured 6% slower on twitter; and no
+// (vs two ports and one cycle), which measured slower on twitter; and no
 // 512-bit register is used, which would lower an Ice Lake's clock for every
-// instruction around it (64-byte vectors parsed twitter 12% slower).
+// instruction around it (64-byte vectors parsed slower: docs/parsing.md).
 struct avx512_vectors : x86_256_vectors {
   static constexpr bool has_partial_load = true;
   static bytes load_partial(const u8* p, std::size_t n) noexcept { return masked_load(p, n); }
