@@ -132,8 +132,11 @@ inline unsigned write_sixteen_digits(char* out, std::uint32_t hi, std::uint32_t 
   const __m128i digits = _mm_or_si128(
       tens, _mm_slli_epi16(_mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10))), 8));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_or_si128(digits, _mm_set1_epi8('0')));
-  const auto zeros = static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128())));
-  return static_cast<unsigned>(std::countl_one(zeros));
+  // The trailing zero digits are the mask's leading ones: counted as the
+  // leading zeros of a 32-bit word that is never zero (bit 15 caps the count
+  // at 16), one bsr with no test for zero and no 16-bit partial register.
+  const auto zeros = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128())));
+  return static_cast<unsigned>(std::countl_zero(((~zeros & 0xffffu) << 16) | 0x8000u));
 #else
   const std::uint64_t high = eight_digits(hi), low = eight_digits(lo);
   std::memcpy(out, &high, 8);
@@ -275,13 +278,30 @@ inline char* write_double(char* out, double d) noexcept {
     const std::uint64_t hi = dec.digits / 100000000;  // < 10^9
     const auto top = static_cast<std::uint32_t>(hi / 100000000);
     buf[0] = static_cast<char>('0' + top);
-    const unsigned zeros = write_sixteen_digits(buf + 1, static_cast<std::uint32_t>(hi - std::uint64_t{top} * 100000000),
-                                                static_cast<std::uint32_t>(dec.digits - hi * 100000000));
+    const auto lo = static_cast<std::uint32_t>(dec.digits - hi * 100000000);
+    unsigned zeros = write_sixteen_digits(buf + 1, static_cast<std::uint32_t>(hi - std::uint64_t{top} * 100000000), lo);
+    // The end of the text, where the next value is written, depends on the
+    // count of trailing zeros, which comes out of the digits' vector last.
+    // Most digits end in a non-zero digit (a double with a long fraction),
+    // which lo tells much sooner: a predicted branch then makes the count 0
+    // without waiting (kept a branch under Clang, which would select).
+    if (lo % 10 != 0) {
+      zeros = 0;
+      JOT_PREDICTED(zeros);
+    }
     // Schubfach's one-product path (nearly every double with a fraction)
-    // gives 16 or 17 digits, may they end in zeros: one compare counts them,
-    // off the latency chain that decimal_digits' table load lengthened.
-    k = dec.digits >= 1000000000000000u ? 16 + (dec.digits >= 10000000000000000u ? 1 : 0)
-                                        : static_cast<int>(decimal_digits(dec.digits));
+    // gives 16 or 17 digits, may they end in zeros: compares count them,
+    // as predicted branches, off the latency chain that decimal_digits' table
+    // load lengthened.
+    if (dec.digits >= 10000000000000000u) {
+      k = 17;
+      JOT_PREDICTED(k);
+    } else if (dec.digits >= 1000000000000000u) {
+      k = 16;
+      JOT_PREDICTED(k);
+    } else {
+      k = static_cast<int>(decimal_digits(dec.digits));
+    }
     digits = buf + 17 - k;
     n = dec.exponent + k;  // the value is 0.d1d2..dk * 10^n; trailing zeros do not change n
     k -= static_cast<int>(zeros);  // dec.digits != 0, so at most 16 of its k digits, fewer than k

@@ -122,24 +122,6 @@ inline constexpr splat_rows splat_table = [] {
 #define JOT_KEEP_IN_REGISTER(v) ((void)0)
 #endif
 
-// JOT_PREDICTED(p): p unchanged, but opaque to the compiler. The scanners
-// move the cursor past a predicted branch (one space skipped; a guessed run
-// of indentation) so that the next token's load waits for the prediction,
-// not for the bytes the branch tests. Clang undoes that in two ways (most of
-// the difference between its builds and GCC's on indented text):
-// - it turns the short branch into a select, putting the tested load and
-//   compare back on the chain from one token to the next (used inside the
-//   branch, the empty volatile asm cannot be speculated, so the branch stays);
-// - where a branch has proved two values equal (run == guess) it uses either,
-//   and took the one that waits for the mask (used on a value computed before
-//   the test, the asm hides what it equals).
-// GCC does neither, and gets nothing.
-#if defined(__clang__)
-#define JOT_PREDICTED(p) __asm__ volatile("" : "+r"(p))
-#else
-#define JOT_PREDICTED(p) ((void)0)
-#endif
-
 // Target regions: every function defined between BEGIN and END is compiled for
 // exactly the extensions its kernel's CPU check tests. GCC and Clang spell the
 // region differently. GCC 12's own _mm512_undefined_epi32() initialises a
