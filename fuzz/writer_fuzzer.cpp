@@ -115,10 +115,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   jot::writer_options o;
   static constexpr std::uint32_t indents[4] = {0, 1, 2, 4};
   static constexpr std::uint32_t depths[4] = {1, 2, 8, 64};
-  o.format.indent = indents[opt & 3];
-  o.format.use_tabs = (opt & 4) != 0;
-  o.format.escape_non_ascii = (opt & 8) != 0;
-  o.format.escape_slash = (opt & 16) != 0;
+  o.style.indent = indents[opt & 3];
+  o.style.use_tabs = (opt & 4) != 0;
+  o.style.escape_non_ascii = (opt & 8) != 0;
+  o.style.escape_slash = (opt & 16) != 0;
   o.max_depth = depths[(opt >> 5) & 3];
   const std::size_t capacity = std::size_t{in.byte()} * 8;
 
@@ -239,7 +239,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto doc = jot::parse(text, a2, deep);
   FUZZ_CHECK(doc.ok());
   jot::output_buffer again;
-  FUZZ_CHECK(jot::write(doc->root(), again, o.format).ok());
+  FUZZ_CHECK(jot::write(doc->root(), again, o.style).ok());
   if (!used_raw) {
     FUZZ_CHECK(again.view() == text);
   } else {

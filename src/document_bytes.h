@@ -59,9 +59,9 @@ namespace jot {
 // the caller. Inlined into every caller (documents and stream_reader), each
 // with line constant: as a call of its own it added a call's cost to every
 // NDJSON line.
-JOT_ALWAYS_INLINE error documents::run_step(const parser& p, std::string_view bytes,
-                                            std::size_t readable, bool line, arena& a,
-                                            result<document>& current) noexcept {
+JOT_ALWAYS_INLINE error detail::documents_state::run_step(const parser& p, std::string_view bytes,
+                                                          std::size_t readable, bool line, arena& a,
+                                                          result<document>& current) noexcept {
   if (JOT_UNLIKELY(bytes.size() > max_input_size)) return make_error(error_code::input_too_large);
   const detail::parse_outcome r =
       line ? p.entry_->parse_line(bytes.data(), bytes.size(), p.options_, a)

@@ -41,6 +41,10 @@ documents::documents(std::string_view text, arena& a, const documents_options& o
 
 documents::documents(const parser& p, std::string_view text, arena& a,
                      const documents_options& options) noexcept
+    : state_(p, text, a, options) {}
+
+detail::documents_state::documents_state(const parser& p, std::string_view text, arena& a,
+                                         const documents_options& options) noexcept
     : parser_(for_format(p.options(), options.format), p.kernel()),
       scan_only_(!options.parse && options.format == document_format::concatenated && scan_allowed(p)),
       unparsed_(!options.parse && (scan_only_ || options.format != document_format::concatenated)),
@@ -56,19 +60,21 @@ documents::documents(const parser& p, std::string_view text, arena& a,
 }
 
 bool documents::next() noexcept {
-  if (done_) return false;
-  if (reset_arena_) arena_->reset();
-  switch (options_.format) {
-    case document_format::ndjson: return next_line();
-    case document_format::concatenated: return next_concatenated();
-    case document_format::json_seq: return next_record();
+  detail::documents_state& s = state_;
+  if (s.done_) return false;
+  if (s.reset_arena_) s.arena_->reset();
+  switch (s.options_.format) {
+    case document_format::ndjson: return s.next_line();
+    case document_format::concatenated: return s.next_concatenated();
+    case document_format::json_seq: return s.next_record();
   }
-  done_ = true;
+  s.done_ = true;
   return false;
 }
 
-error documents::parse_step(const parser& p, std::string_view bytes, std::size_t readable, arena& a,
-                            result<document>& current) noexcept {
+error detail::documents_state::parse_step(const parser& p, std::string_view bytes,
+                                          std::size_t readable, arena& a,
+                                          result<document>& current) noexcept {
   return run_step(p, bytes, readable, false, a, current);
 }
 
@@ -81,19 +87,21 @@ error documents::parse_step(const parser& p, std::string_view bytes, std::size_t
 // is the line's own. The attempt's nodes are given back to the arena first
 // (rolled back, not reset: parallel_documents keeps a chunk's earlier
 // documents in it).
-bool documents::line_at_once_allowed(const parser& p) noexcept { return detail::is_strict(p.options_); }
+bool detail::documents_state::line_at_once_allowed(const parser& p) noexcept {
+  return detail::is_strict(p.options_);
+}
 
-std::uint8_t documents::scan_engine(const parser& p) noexcept {
+std::uint8_t detail::documents_state::scan_engine(const parser& p) noexcept {
   return static_cast<std::uint8_t>(detail::select_typed_engine(p.kernel()));
 }
 
-bool documents::scan_allowed(const parser& p) noexcept {
+bool detail::documents_state::scan_allowed(const parser& p) noexcept {
   const parse_options& o = p.options();
   return !o.allow_comments && !o.allow_trailing_commas && !o.keep_number_text && o.max_depth <= 4096;
 }
 
-error documents::scan_step(const parser& p, std::uint8_t engine, std::string_view bytes,
-                           std::size_t* consumed) noexcept {
+error detail::documents_state::scan_step(const parser& p, std::uint8_t engine, std::string_view bytes,
+                                         std::size_t* consumed) noexcept {
   jot::visitor nothing;  // no events: the scan only validates and finds the end
   detail::visit_events<jot::visitor> events{nothing};
   error e;
@@ -104,20 +112,21 @@ error documents::scan_step(const parser& p, std::uint8_t engine, std::string_vie
   return e;
 }
 
-bool documents::unparsed_record_cut(const parser& p, std::uint8_t engine, std::string_view record,
-                                    char first) noexcept {
+bool detail::documents_state::unparsed_record_cut(const parser& p, std::uint8_t engine,
+                                                  std::string_view record, char first) noexcept {
   if (!detail::record_may_be_cut(first, record.back())) return false;
   // Where the scan cannot judge (lenient options), the rule alone decides.
   return !scan_allowed(p) || scan_step(p, engine, record, nullptr).ok();
 }
 
-bool documents::found() noexcept {
+bool detail::documents_state::found() noexcept {
   if (!current_.ok()) current_ = document();  // an empty one: root() absent
   ++index_;
   return true;
 }
 
-void documents::place(const parser& p, const char* begin, error_locator& at, error& e) noexcept {
+void detail::documents_state::place(const parser& p, const char* begin, error_locator& at,
+                                    error& e) noexcept {
   if (e.offset < at.offset) at = error_locator();
   const char* const stop = begin + e.offset;
   const detail::line_position now =
@@ -128,26 +137,27 @@ void documents::place(const parser& p, const char* begin, error_locator& at, err
 }
 
 error documents::locate(error e) noexcept {
-  if (e.ok() || source_.data() == nullptr) return e;
-  e.offset = static_cast<std::size_t>(source_.data() - begin_) + std::min(e.offset, source_.size());
-  if (options_.format == document_format::ndjson) {
+  detail::documents_state& s = state_;
+  if (e.ok() || s.source_.data() == nullptr) return e;
+  e.offset = static_cast<std::size_t>(s.source_.data() - s.begin_) + std::min(e.offset, s.source_.size());
+  if (s.options_.format == document_format::ndjson) {
     // The line holds no LF, and line_ has moved past it. Its column counts
     // from text's first byte on line 1, even after a skipped BOM.
-    e.line = line_ - 1;
-    const char* line_start = e.line == 1 ? begin_ : source_.data();
-    e.column = static_cast<std::uint64_t>(begin_ + e.offset - line_start) + 1;
+    e.line = s.line_ - 1;
+    const char* line_start = e.line == 1 ? s.begin_ : s.source_.data();
+    e.column = static_cast<std::uint64_t>(s.begin_ + e.offset - line_start) + 1;
     return e;
   }
-  place(e);
+  s.place(e);
   return e;
 }
 
-error documents::parse_line_step(const parser& p, std::string_view bytes, arena& a,
-                                 result<document>& current) noexcept {
+error detail::documents_state::parse_line_step(const parser& p, std::string_view bytes, arena& a,
+                                               result<document>& current) noexcept {
   return run_step(p, bytes, bytes.size(), true, a, current);
 }
 
-bool documents::next_line_at_once() noexcept {
+bool detail::documents_state::next_line_at_once() noexcept {
   const std::string_view rest(pos_, static_cast<std::size_t>(end_ - pos_));
   if (!run_step(parser_, rest, rest.size(), true, *arena_, current_).ok()) return false;
   const std::size_t consumed = current_->consumed();
@@ -160,7 +170,7 @@ bool documents::next_line_at_once() noexcept {
   return true;
 }
 
-bool documents::next_line() noexcept {
+bool detail::documents_state::next_line() noexcept {
   if (pos_ != end_ && !unparsed_ && line_at_once_allowed(parser_)) {
     const arena::savepoint before = arena_->save();
     if (next_line_at_once()) return true;
@@ -198,7 +208,7 @@ bool documents::next_line() noexcept {
   return false;
 }
 
-bool documents::next_concatenated() noexcept {
+bool detail::documents_state::next_concatenated() noexcept {
   if (pos_ == end_) {
     done_ = true;
     return false;
@@ -231,7 +241,7 @@ bool documents::next_concatenated() noexcept {
   return true;
 }
 
-bool documents::next_record() noexcept {
+bool detail::documents_state::next_record() noexcept {
   while (pos_ != end_) {
     if (*pos_ != record_separator) {
       // Only the start of text can get here: every record ends at an RS.
@@ -273,13 +283,13 @@ bool documents::next_record() noexcept {
   return false;
 }
 
-bool documents::fail(error e, std::size_t base) noexcept {
+bool detail::documents_state::fail(error e, std::size_t base) noexcept {
   e.offset += base;
   place(e);  // lines counted on from the last error (errors come in text order)
   return failed(e);
 }
 
-void documents::rewind() noexcept {
+void detail::documents_state::rewind() noexcept {
   // Only ndjson and json_seq are rewound (parallel_documents): a line is
   // source_, and line_ counted it; a record is source_ after its RS.
   if (options_.format == document_format::ndjson) {
@@ -293,7 +303,7 @@ void documents::rewind() noexcept {
   done_ = false;
 }
 
-bool documents::failed(const error& e) noexcept {
+bool detail::documents_state::failed(const error& e) noexcept {
   current_ = e;
   ++index_;
   ++errors_;

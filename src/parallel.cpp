@@ -19,19 +19,23 @@
 #include <algorithm>
 #include <new>
 
+#include "jot/detail/document_chunks.h"
+
 namespace jot {
 
 // A parsed document waiting in its worker's arena for the chunk's turn.
-struct parallel_documents::record {
+struct detail::parallel_documents_state::record {
   result<document> doc;  // never destroyed: the arena's reset drops it, and its
                          // document owns no arena (documents never gives one)
   std::string_view source;
   record* next = nullptr;
 };
 
-parallel_documents::parallel_documents(const parser& p, std::string_view text,
-                                       std::span<arena> arenas, const parallel_options& options,
-                                       void* context, callback on_document) noexcept
+detail::parallel_documents_state::parallel_documents_state(const parser& p, std::string_view text,
+                                                           std::span<arena> arenas,
+                                                           const parallel_options& options,
+                                                           void* context,
+                                                           document_callback on_document) noexcept
     : first_(p),
       rest_(
           [&] {
@@ -51,7 +55,9 @@ parallel_documents::parallel_documents(const parser& p, std::string_view text,
       context_(context),
       on_document_(on_document) {}
 
-void parallel_documents::work(std::size_t w) noexcept {
+void parallel_documents::work(std::size_t w) noexcept { state_.work(w); }
+
+void detail::parallel_documents_state::work(std::size_t w) noexcept {
   arena& a = arenas_[w];
   for (;;) {
     const std::size_t c = next_chunk_.fetch_add(1, std::memory_order_relaxed);
@@ -74,7 +80,7 @@ inline void spin_pause() noexcept {
 }
 }  // namespace
 
-bool parallel_documents::wait_turn(std::size_t c) const noexcept {
+bool detail::parallel_documents_state::wait_turn(std::size_t c) const noexcept {
   std::size_t t = turn_.load(std::memory_order_acquire);
   // Spin first: the turn usually comes within a fraction of a chunk's parse,
   // while a sleeping thread is woken by the kernel tens of microseconds later
@@ -90,11 +96,11 @@ bool parallel_documents::wait_turn(std::size_t c) const noexcept {
   return t == c;
 }
 
-bool parallel_documents::deliver(result<document>& d, std::string_view source) noexcept {
+bool detail::parallel_documents_state::deliver(result<document>& d, std::string_view source) noexcept {
   if (!d.ok()) {
     error e = d.error();
     e.offset += chunk_offset_;
-    if (format_ == document_format::json_seq) documents::place(first_, text_.data(), located_, e);
+    if (format_ == document_format::json_seq) documents_state::place(first_, text_.data(), located_, e);
     else e.line += lines_;
     d = e;
     ++errors_;
@@ -105,20 +111,21 @@ bool parallel_documents::deliver(result<document>& d, std::string_view source) n
   return false;
 }
 
-bool parallel_documents::deliver_all(record* head) noexcept {
+bool detail::parallel_documents_state::deliver_all(record* head) noexcept {
   for (record* r = head; r != nullptr; r = r->next)
     if (!deliver(r->doc, r->source)) return false;
   return true;
 }
 
-bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
+bool detail::parallel_documents_state::run_chunk(std::size_t c, arena& a) noexcept {
   const std::string_view lines =
       detail::chunk_documents(text_, chunk_size_, chunk_count_, c,
                               format_ == document_format::json_seq ? detail::json_seq_marks : detail::ndjson_marks);
   a.reset();
   documents docs(c == 0 ? first_ : rest_, lines, a,
                  {.format = format_, .continue_after_error = continue_after_error_});
-  docs.reset_arena_ = false;
+  detail::documents_state& steps = detail::documents_access::state(docs);
+  steps.reset_arena_ = false;
   record* head = nullptr;
   record** tail = &head;
   bool holding = false;  // this chunk's turn: each document is delivered as parsed
@@ -141,7 +148,7 @@ bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
     if (!d.ok() && d.error().code == error_code::capacity_exceeded && head != nullptr) {
       // The waiting documents filled the arena: deliver them when the turn
       // comes, then parse this one again into the emptied arena.
-      docs.rewind();
+      steps.rewind();
       if (!wait_turn(c) || !deliver_all(head)) return false;
       holding = true;
       continue;
@@ -165,7 +172,7 @@ bool parallel_documents::run_chunk(std::size_t c, arena& a) noexcept {
   if (!holding && (!wait_turn(c) || !deliver_all(head))) return false;
   // NDJSON: the chunk ends after an LF (but the last one), and docs counted
   // one line per LF: the next chunk's first line follows them.
-  if (format_ == document_format::ndjson) lines_ += docs.line_ - 1;
+  if (format_ == document_format::ndjson) lines_ += steps.line_ - 1;
   if (lines.data() != nullptr) chunk_offset_ = static_cast<std::size_t>(lines.data() + lines.size() - text_.data());
   turn_.store(c + 1, std::memory_order_release);
   turn_.notify_all();

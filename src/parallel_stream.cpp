@@ -1,7 +1,7 @@
 // src/parallel_stream.cpp - a stream larger than memory on all cores.
 //
 // Worker 0 owns a stream_reader: it fills the window and takes the window's
-// whole documents as one block (stream_reader::next_block), publishes the
+// whole documents as one block (its state's next_block), publishes the
 // block's parallel_documents job to the helpers, works on it like any
 // worker, then waits until no helper is inside the job before the window
 // moves (detail/block_gate.h). The job's
@@ -16,7 +16,7 @@ namespace {
 
 // What a block's job needs to make its documents the stream's.
 struct block_delivery {
-  stream_reader* reader;
+  detail::stream_state* reader;
   std::size_t window_offset;  // where the block starts in the reader's window
   std::size_t first_index;    // documents delivered before the block
   void* context;              // the caller's callback
@@ -30,9 +30,11 @@ parse_options without_bom(parse_options o) noexcept {
 
 }  // namespace
 
-parallel_stream::parallel_stream(const parser& p, source src, const stream_window& window,
-                                 std::span<arena> arenas, const parallel_options& options, void* context,
-                                 parallel_documents::callback on_document) noexcept
+detail::parallel_stream_state::parallel_stream_state(const parser& p, source src,
+                                                     const stream_window& window,
+                                                     std::span<arena> arenas,
+                                                     const parallel_options& options, void* context,
+                                                     document_callback on_document) noexcept
     : parser_(without_bom(p.options()), p.kernel()),
       reader_(p, src, window, arenas.empty() ? none_ : arenas[0],
               {.format = options.format, .continue_after_error = options.continue_after_error}),
@@ -42,15 +44,16 @@ parallel_stream::parallel_stream(const parser& p, source src, const stream_windo
       on_document_(on_document) {}
 
 void parallel_stream::work(std::size_t w) noexcept {
+  detail::parallel_stream_state& s = state_;
   if (w == 0) {
-    read();
-    gate_.finish();
+    s.read();
+    s.gate_.finish();
   } else {
-    gate_.help([&] { job_->work(w); });
+    s.gate_.help([&] { s.job_->work(w); });
   }
 }
 
-bool parallel_stream::deliver_step() noexcept {
+bool detail::parallel_stream_state::deliver_step() noexcept {
   result<document>& d = reader_.current();
   ++total_.count;
   if (!d.ok()) ++total_.error_count;
@@ -58,8 +61,9 @@ bool parallel_stream::deliver_step() noexcept {
          (d.ok() || options_.continue_after_error);
 }
 
-bool parallel_stream::deliver_from_block(void* context, std::size_t index, result<document>& d,
-                                         std::string_view source) noexcept {
+bool detail::parallel_stream_state::deliver_from_block(void* context, std::size_t index,
+                                                       result<document>& d,
+                                                       std::string_view source) noexcept {
   const auto& b = *static_cast<const block_delivery*>(context);
   if (!d.ok()) {
     // The job located the error in the block: locate it in the stream.
@@ -71,30 +75,30 @@ bool parallel_stream::deliver_from_block(void* context, std::size_t index, resul
   return b.on_document(b.context, b.first_index + index, d, source);
 }
 
-void parallel_stream::read() noexcept {
+void detail::parallel_stream_state::read() noexcept {
   if (arenas_.empty()) return;
   if (options_.format == document_format::concatenated) {  // nothing to cut at: one worker
     while (reader_.next())
       if (!deliver_step()) return;
     return;
   }
-  for (std::string_view block; reader_.next_block(block);) {
+  stream_state& r = stream_access::state(reader_);
+  for (std::string_view block; r.next_block(block);) {
     if (block.empty()) {  // a step of the plain reader: a document that fills the window
       if (!deliver_step()) return;
       continue;
     }
-    block_delivery b{&reader_, static_cast<std::size_t>(block.data() - reader_.window_), total_.count, context_,
+    block_delivery b{&r, static_cast<std::size_t>(block.data() - r.window_), total_.count, context_,
                      on_document_};
-    parallel_documents job(parser_, block, arenas_, options_, &b, &deliver_from_block);
+    parallel_documents_state job(parser_, block, arenas_, options_, &b, &deliver_from_block);
     job_ = &job;
     gate_.open();
     job.work(0);
     gate_.close();  // the job and the window may go once no helper is inside
     job_ = nullptr;
-    const parallel_summary j = job.summary();
-    total_.count += j.count;
-    total_.error_count += j.error_count;
-    if (job.turn_.load(std::memory_order_relaxed) == parallel_documents::stopped) return;
+    total_.count += job.count_;
+    total_.error_count += job.errors_;
+    if (job.turn_.load(std::memory_order_relaxed) == parallel_documents_state::stopped) return;
   }
 }
 

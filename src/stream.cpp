@@ -108,14 +108,18 @@ stream_reader::stream_reader(jot::source src, const stream_window& window, arena
 
 stream_reader::stream_reader(const parser& p, jot::source src, const stream_window& window,
                              arena& a, const stream_options& options) noexcept
+    : state_(p, src, window, a, options) {}
+
+detail::stream_state::stream_state(const parser& p, jot::source src, const stream_window& window,
+                                   arena& a, const stream_options& options) noexcept
     : parser_(step_options(p, options), p.kernel()),
       // jot::visit's scan is strict: lenient options still parse.
       scan_only_(!options.parse &&
                  (options.array_elements || options.format == document_format::concatenated) &&
-                 documents::scan_allowed(p)),
+                 documents_state::scan_allowed(p)),
       unparsed_(!options.parse && (scan_only_ || (!options.array_elements &&
                                                   options.format != document_format::concatenated))),
-      engine_(documents::scan_engine(p)),
+      engine_(documents_state::scan_engine(p)),
       source_in_(src),
       arena_(&a),
       options_(options),
@@ -129,71 +133,76 @@ stream_reader::stream_reader(const parser& p, jot::source src, const stream_wind
       array_too_deep_(options.array_elements && p.options().max_depth == 0),
       current_(make_error(error_code::empty_input)) {}
 
-stream_reader::~stream_reader() {
+detail::stream_state::~stream_state() {
   if (window_ != nullptr && owned_)
     upstream_.deallocate(upstream_.context, window_, cap_, alignof(std::max_align_t));
 }
 
-error stream_reader::parse(const char* bytes, std::size_t size) noexcept {
+error detail::stream_state::parse(const char* bytes, std::size_t size) noexcept {
   if (decode_ != nullptr) {  // typed_stream_reader's decoder, in place of the scan
     const error e = decode_(decode_context_, bytes, size, consumed_);
     if (e.ok() && !current_.ok()) current_ = document();  // an empty one: root() absent
     return e;
   }
   if (scan_only_) {
-    const error e = documents::scan_step(parser_, engine_, std::string_view(bytes, size), &consumed_);
+    const error e =
+        documents_state::scan_step(parser_, engine_, std::string_view(bytes, size), &consumed_);
     if (e.ok() && !current_.ok()) current_ = document();  // an empty one: root() absent
     return e;
   }
-  const error e = documents::parse_step(parser_, std::string_view(bytes, size), size, *arena_, current_);
+  const error e =
+      documents_state::parse_step(parser_, std::string_view(bytes, size), size, *arena_, current_);
   if (e.ok()) consumed_ = current_->consumed();
   return e;
 }
 
 error stream_reader::locate(error e) noexcept {
-  if (e.ok() || source_.data() == nullptr) return e;
-  const std::size_t rel = std::min(e.offset, source_.size());
+  detail::stream_state& s = state_;
+  if (e.ok() || s.source_.data() == nullptr) return e;
+  const std::size_t rel = std::min(e.offset, s.source_.size());
   std::uint64_t line;
   std::uint64_t line_start;
-  if (counted_ <= source_offset_) {
-    count_lines(source_offset_);
-    line = line_;
-    line_start = line_start_;
+  if (s.counted_ <= s.source_offset_) {
+    s.count_lines(s.source_offset_);
+    line = s.line_;
+    line_start = s.line_start_;
   } else {
     // An NDJSON line, whose LF was counted when it was yielded: the line
     // before, which starts at the line (the first, after a byte order mark,
     // at 0).
-    line = line_ - 1;
-    line_start = line == 1 ? 0 : source_offset_;
+    line = s.line_ - 1;
+    line_start = line == 1 ? 0 : s.source_offset_;
   }
-  const detail::line_position found = detail::count_newlines(documents::kernel_of(parser_), source_.data(),
-                                                             source_.data() + rel, {line, nullptr});
+  const detail::line_position found =
+      detail::count_newlines(detail::documents_state::kernel_of(s.parser_), s.source_.data(),
+                             s.source_.data() + rel, {line, nullptr});
   if (found.line != line) {
     line = found.line;
-    line_start = source_offset_ + static_cast<std::uint64_t>(found.line_start - source_.data());
+    line_start = s.source_offset_ + static_cast<std::uint64_t>(found.line_start - s.source_.data());
   }
-  e.offset = static_cast<std::size_t>(source_offset_ + rel);
+  e.offset = static_cast<std::size_t>(s.source_offset_ + rel);
   e.line = line;
-  e.column = source_offset_ + rel - line_start + 1;
+  e.column = s.source_offset_ + rel - line_start + 1;
   return e;
 }
 
 bool stream_reader::next() noexcept {
-  if (done_) return false;
-  arena_->reset();
-  source_ = {};
-  if (!started_ && !start()) return true;
-  if (options_.array_elements) return next_element();
-  switch (options_.format) {
-    case document_format::ndjson: return next_delimited('\n');
-    case document_format::concatenated: return next_concatenated();
-    case document_format::json_seq: return next_delimited(record_separator);
+  detail::stream_state& s = state_;
+  if (s.done_) return false;
+  s.arena_->reset();
+  s.source_ = {};
+  if (!s.started_ && !s.start()) return true;
+  if (s.options_.array_elements) return s.next_element();
+  switch (s.options_.format) {
+    case document_format::ndjson: return s.next_delimited('\n');
+    case document_format::concatenated: return s.next_concatenated();
+    case document_format::json_seq: return s.next_delimited(record_separator);
   }
-  done_ = true;
+  s.done_ = true;
   return false;
 }
 
-error_code stream_reader::grow(std::size_t at_least) noexcept {
+error_code detail::stream_state::grow(std::size_t at_least) noexcept {
   std::size_t size = cap_ == 0 ? first_size_ : std::max(cap_ * 2, at_least);
   size = std::min(size, max_size_);
   if (size < at_least || size <= cap_ || upstream_.allocate == nullptr)
@@ -212,7 +221,7 @@ error_code stream_reader::grow(std::size_t at_least) noexcept {
   return error_code::ok;
 }
 
-stream_reader::more stream_reader::fill(bool until_full) noexcept {
+detail::stream_state::more detail::stream_state::fill(bool until_full) noexcept {
   if (pos_ > 0) {
     if (comma_ != no_comma && comma_ >= base_ && comma_ < base_ + pos_) {
       // The element after this comma may prove to be the array's end, and
@@ -260,11 +269,12 @@ stream_reader::more stream_reader::fill(bool until_full) noexcept {
   return more::read;
 }
 
-void stream_reader::count_lines(std::uint64_t at) noexcept {
+void detail::stream_state::count_lines(std::uint64_t at) noexcept {
   if (at <= counted_) return;
   // line_start_ is a stream offset; count_newlines works on window pointers.
-  const detail::line_position found = detail::count_newlines(
-      documents::kernel_of(parser_), window_ + (counted_ - base_), window_ + (at - base_), {line_, nullptr});
+  const detail::line_position found =
+      detail::count_newlines(documents_state::kernel_of(parser_), window_ + (counted_ - base_),
+                             window_ + (at - base_), {line_, nullptr});
   if (found.line != line_) {
     line_ = found.line;
     line_start_ = base_ + static_cast<std::uint64_t>(found.line_start - window_);
@@ -272,7 +282,7 @@ void stream_reader::count_lines(std::uint64_t at) noexcept {
   counted_ = at;
 }
 
-void stream_reader::locate_in_window(error& e) noexcept {
+void detail::stream_state::locate_in_window(error& e) noexcept {
   const std::uint64_t at = base_ + e.offset;
   count_lines(at);
   e.offset = static_cast<std::size_t>(at);
@@ -280,12 +290,12 @@ void stream_reader::locate_in_window(error& e) noexcept {
   e.column = at - line_start_ + 1;
 }
 
-bool stream_reader::fail(error e) noexcept {
+bool detail::stream_state::fail(error e) noexcept {
   locate_in_window(e);
   return failed(e);
 }
 
-bool stream_reader::failed(const error& e) noexcept {
+bool detail::stream_state::failed(const error& e) noexcept {
   current_ = e;
   ++index_;
   ++errors_;
@@ -294,7 +304,7 @@ bool stream_reader::failed(const error& e) noexcept {
   return true;
 }
 
-bool stream_reader::fail_read() noexcept {
+bool detail::stream_state::fail_read() noexcept {
   error e = read_error_;
   e.offset = end_;  // nothing was read, or moved, since
   fail(e);
@@ -302,7 +312,7 @@ bool stream_reader::fail_read() noexcept {
   return true;
 }
 
-bool stream_reader::fail_at(error_code code, const char* message, std::size_t at) noexcept {
+bool detail::stream_state::fail_at(error_code code, const char* message, std::size_t at) noexcept {
   error e = make_error(code);
   e.message = message;
   e.offset = at;
@@ -310,13 +320,14 @@ bool stream_reader::fail_at(error_code code, const char* message, std::size_t at
 }
 
 // NDJSON and RFC 7464: a piece ends at the delimiter or at the end of the stream.
-bool stream_reader::next_delimited(char delimiter) noexcept {
-  if (delimiter == '\n' && pos_ != end_ && !unparsed_ && documents::line_at_once_allowed(parser_)) {
+bool detail::stream_state::next_delimited(char delimiter) noexcept {
+  if (delimiter == '\n' && pos_ != end_ && !unparsed_ &&
+      documents_state::line_at_once_allowed(parser_)) {
     // As documents does: one pass that stops at the LF, kept only when the
     // document and its spaces end at an LF in the window; anything else
     // (an error, a blank line, a line the window cuts) goes the exact way.
-    if (documents::parse_line_step(parser_, std::string_view(window_ + pos_, end_ - pos_), *arena_,
-                                   current_)
+    if (documents_state::parse_line_step(parser_, std::string_view(window_ + pos_, end_ - pos_),
+                                         *arena_, current_)
             .ok()) {
       const std::size_t to = pos_ + current_->consumed();
       if (to != end_ && window_[to] == '\n') {
@@ -357,7 +368,7 @@ bool stream_reader::next_delimited(char delimiter) noexcept {
   }
 }
 
-bool stream_reader::start() noexcept {
+bool detail::stream_state::start() noexcept {
   started_ = true;
   while (end_ < 3 && !eof_) {
     const more m = fill(false);
@@ -368,7 +379,7 @@ bool stream_reader::start() noexcept {
   return true;
 }
 
-bool stream_reader::next_block(std::string_view& block) noexcept {
+bool detail::stream_state::next_block(std::string_view& block) noexcept {
   block = {};
   if (done_) return false;
   if (!started_ && !start()) return true;
@@ -416,7 +427,7 @@ bool stream_reader::next_block(std::string_view& block) noexcept {
   }
 }
 
-bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noexcept {
+bool detail::stream_state::piece(std::size_t from, std::size_t to, bool delimited) noexcept {
   const bool ndjson = options_.format == document_format::ndjson;
   source_ = std::string_view(window_ + from, to - from);
   source_offset_ = base_ + from;
@@ -432,9 +443,10 @@ bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noex
     while (first != to && is_space(window_[first])) ++first;
     if (first == to) {
       yielded = false;
-    } else if (!ndjson && documents::unparsed_record_cut(parser_, engine_,
-                                                         std::string_view(window_ + from, to - from),
-                                                         window_[first])) {
+    } else if (!ndjson &&
+               documents_state::unparsed_record_cut(parser_, engine_,
+                                                    std::string_view(window_ + from, to - from),
+                                                    window_[first])) {
       fail_at(error_code::unexpected_end, detail::record_cut_message, to);
     } else {
       if (!current_.ok()) current_ = document();  // an empty one: root() absent
@@ -464,7 +476,7 @@ bool stream_reader::piece(std::size_t from, std::size_t to, bool delimited) noex
   return yielded;
 }
 
-bool stream_reader::skip_oversize(char delimiter) noexcept {
+bool detail::stream_state::skip_oversize(char delimiter) noexcept {
   // The window is full, holds no delimiter and cannot grow. The piece is
   // not in the window: no source (not that of a blank piece skipped before).
   source_ = {};
@@ -509,7 +521,7 @@ bool stream_reader::skip_oversize(char delimiter) noexcept {
   return failed(e);
 }
 
-error stream_reader::parse_prefix(bool& failed_io) noexcept {
+error detail::stream_state::parse_prefix(bool& failed_io) noexcept {
   failed_io = false;
   for (;;) {
     const std::size_t avail = end_ - pos_;
@@ -557,7 +569,7 @@ error stream_reader::parse_prefix(bool& failed_io) noexcept {
   }
 }
 
-bool stream_reader::next_concatenated() noexcept {
+bool detail::stream_state::next_concatenated() noexcept {
   bool failed_io = false;
   const error e = parse_prefix(failed_io);
   if (failed_io) return true;

@@ -37,7 +37,7 @@ bool only_blank(const char* p, const char* end, bool comments) noexcept {
 
 }  // namespace
 
-bool stream_reader::skip_space() noexcept {
+bool detail::stream_state::skip_space() noexcept {
   for (;;) {
     while (pos_ != end_ && is_space(window_[pos_])) ++pos_;
     if (pos_ != end_) return true;
@@ -50,7 +50,7 @@ bool stream_reader::skip_space() noexcept {
   }
 }
 
-bool stream_reader::skip_blank() noexcept {
+bool detail::stream_state::skip_blank() noexcept {
   for (;;) {
     if (!skip_space()) return false;
     if (window_[pos_] != '/') return true;
@@ -73,7 +73,7 @@ bool stream_reader::skip_blank() noexcept {
   }
 }
 
-bool stream_reader::skip_comment() noexcept {
+bool detail::stream_state::skip_comment() noexcept {
   const bool line = window_[pos_ + 1] == '/';
   std::size_t from = pos_ + 2;  // no end of the comment starts before this
   for (;;) {
@@ -117,7 +117,7 @@ bool stream_reader::skip_comment() noexcept {
   }
 }
 
-bool stream_reader::fail_trailing_comma(std::uint64_t comma) noexcept {
+bool detail::stream_state::fail_trailing_comma(std::uint64_t comma) noexcept {
   error e = make_error(error_code::trailing_comma);
   if (comma >= base_) {
     e.offset = static_cast<std::size_t>(comma - base_);
@@ -130,7 +130,7 @@ bool stream_reader::fail_trailing_comma(std::uint64_t comma) noexcept {
   return failed(e);
 }
 
-bool stream_reader::next_element_in_window() noexcept {
+bool detail::stream_state::next_element_in_window() noexcept {
   const char* const w = window_;
   std::size_t at = pos_;
   while (at != end_ && is_space(w[at])) ++at;
@@ -140,7 +140,8 @@ bool stream_reader::next_element_in_window() noexcept {
   if (scan_only_) {
     if (!parse(w + at, avail).ok()) return false;
   } else {
-    if (!documents::run_step(parser_, std::string_view(w + at, avail), avail, false, *arena_, current_)
+    if (!documents_state::run_step(parser_, std::string_view(w + at, avail), avail, false, *arena_,
+                                   current_)
              .ok()) {
       arena_->reset();  // the attempt's nodes
       return false;
@@ -158,14 +159,14 @@ bool stream_reader::next_element_in_window() noexcept {
   return succeed();
 }
 
-bool stream_reader::next_element() noexcept {
+bool detail::stream_state::next_element() noexcept {
   if (array_ == array_state::after_element && !parser_.options().allow_trailing_commas &&
       next_element_in_window())
     return true;
   return next_element_general();
 }
 
-JOT_NOINLINE bool stream_reader::next_element_general() noexcept {
+JOT_NOINLINE bool detail::stream_state::next_element_general() noexcept {
   // before: expect '['; first: an element or ']'; after_element: ',' or ']';
   // after_end: only whitespace (and comments, where allowed) may follow.
   for (;;) {

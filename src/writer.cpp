@@ -41,9 +41,9 @@ unsigned escape_bits(const write_options& f) noexcept {
 // ---- destinations ----------------------------------------------------------------
 
 void writer::init(const writer_options& options) noexcept {
-  t_.escape = escape_bits(options.format);
-  t_.indent = options.format.indent;
-  t_.use_tabs = options.format.use_tabs;
+  t_.escape = escape_bits(options.style);
+  t_.indent = options.style.indent;
+  t_.use_tabs = options.style.use_tabs;
   t_.failure = {};
   max_depth_ = options.max_depth;
   validate_utf8_ = options.validate_utf8;

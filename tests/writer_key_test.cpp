@@ -43,10 +43,10 @@ std::vector<jot::writer_options> formats() {
   std::vector<jot::writer_options> all;
   for (int f = 0; f < 16; ++f) {
     jot::writer_options o;
-    o.format.indent = (f & 1) != 0 ? 2 : 0;
-    o.format.use_tabs = (f & 2) != 0;
-    o.format.escape_slash = (f & 4) != 0;
-    o.format.escape_non_ascii = (f & 8) != 0;
+    o.style.indent = (f & 1) != 0 ? 2 : 0;
+    o.style.use_tabs = (f & 2) != 0;
+    o.style.escape_slash = (f & 4) != 0;
+    o.style.escape_non_ascii = (f & 8) != 0;
     all.push_back(o);
   }
   return all;
@@ -55,8 +55,8 @@ std::vector<jot::writer_options> formats() {
 template <class Literal>
 void same_as_runtime(Literal literal, std::string_view name) {
   for (const jot::writer_options& o : formats()) {
-    SCOPED_TRACE(std::string(name) + " indent " + std::to_string(o.format.indent) +
-                 (o.format.escape_slash ? " slash" : "") + (o.format.escape_non_ascii ? " non-ascii" : ""));
+    SCOPED_TRACE(std::string(name) + " indent " + std::to_string(o.style.indent) +
+                 (o.style.escape_slash ? " slash" : "") + (o.style.escape_non_ascii ? " non-ascii" : ""));
     const std::string expected = two_members(name, o);
     ASSERT_FALSE(expected.empty());
     EXPECT_EQ(two_members(literal, o), expected);

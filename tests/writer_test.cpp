@@ -52,8 +52,8 @@ std::string built(Build build, const jot::writer_options& o = {}) {
 
 jot::writer_options pretty(std::uint32_t indent, bool tabs = false) {
   jot::writer_options o;
-  o.format.indent = indent;
-  o.format.use_tabs = tabs;
+  o.style.indent = indent;
+  o.style.use_tabs = tabs;
   return o;
 }
 
@@ -112,7 +112,7 @@ TEST(Writer, PrettyLayoutMatchesDomWriter) {
       jot::output_buffer dom;
       ASSERT_TRUE(jot::write(doc->root(), dom, f));
       jot::writer_options o;
-      o.format = f;
+      o.style = f;
       EXPECT_EQ(built(build, o), dom.view()) << indent << " " << tabs;
     }
   }
@@ -126,8 +126,8 @@ TEST(Writer, PrettyLayoutMatchesDomWriter) {
 
 TEST(Writer, EscapeOptions) {
   jot::writer_options o;
-  o.format.escape_slash = true;
-  o.format.escape_non_ascii = true;
+  o.style.escape_slash = true;
+  o.style.escape_non_ascii = true;
   EXPECT_EQ(built([](jot::writer& w) { w.begin_object().key("a/é").string("😀/").end_object(); }, o),
             "{\"a\\/\\u00e9\":\"\\ud83d\\ude00\\/\"}");
 }
@@ -165,8 +165,8 @@ TEST(Writer, LongStringsAndKeys) {
   auto doc = jot::parse(json, a);
   ASSERT_TRUE(doc);
   jot::writer_options o;
-  o.format.escape_slash = true;
-  ASSERT_TRUE(jot::write(doc->root(), expect_buf, o.format));
+  o.style.escape_slash = true;
+  ASSERT_TRUE(jot::write(doc->root(), expect_buf, o.style));
   auto build = [&](jot::writer& w) { w.begin_object().key(big).begin_array().string(big).end_array().end_object(); };
   EXPECT_EQ(built(build, o), expect_buf.view());
   // Through a caller buffer and a sink too, where long strings go in chunks.
@@ -538,7 +538,7 @@ TEST(WriteSink, TabsAgreeAcrossDomWriterTypedEncoderAndWriter) {
   ASSERT_TRUE(jot::write(doc->root(), dom, o));
   EXPECT_EQ(dom.view(), expected);
   jot::writer_options wo;
-  wo.format = o;
+  wo.style = o;
   EXPECT_EQ(built([](jot::writer& w) {
               w.begin_object().key("x").number(1).key("ys").begin_array().number(2).number(3);
               w.end_array().end_object();
@@ -624,7 +624,7 @@ TEST(Writer, CorpusReplayEqualsDomWriter) {
         jot::output_buffer dom;
         ASSERT_TRUE(jot::write(doc->root(), dom, formats[i]));
         jot::writer_options o;
-        o.format = formats[i];
+        o.style = formats[i];
         jot::output_buffer out;
         jot::writer w(out, o);
         replay(w, doc->root());

@@ -64,6 +64,12 @@ struct documents_options {
                       // parse = true)
 };
 
+}  // namespace jot
+
+#include "jot/detail/documents_state.h"  // documents' state (not API), which holds the options above
+
+namespace jot {
+
 // Iterates over the documents of one buffer. Each step resets the arena and
 // parses the next document into it. Not copyable: it holds the current
 // document. One documents object per thread; a parser may be shared.
@@ -97,115 +103,31 @@ class documents {
   // The current document or its error (offset, line and column in the whole
   // text). Valid until the next step; requires a next() that returned true.
   // With parse = false, a document found is an empty one (root() absent).
-  result<document>& current() noexcept JOT_LIFETIMEBOUND { return current_; }
+  result<document>& current() noexcept JOT_LIFETIMEBOUND { return state_.current_; }
   // e, an error located in source() (what jot::read or jot::visit of source()
   // returned), located in the whole text instead: offset, line and column as
   // the iteration's own errors say them. Requires a step that yielded a source().
   error locate(error e) noexcept;
   // 0-based index of the current document among all documents of text, bad
   // ones included (blank lines and empty records are not documents).
-  std::size_t index() const noexcept { return index_ - 1; }
+  std::size_t index() const noexcept { return state_.index_ - 1; }
   // The bytes the current document was parsed from: its line without the
   // LF (ndjson), its record without the RS (json_seq), or its text and the
   // whitespace after it (concatenated, the first with the whitespace before
   // it too; up to the failure for a bad one).
-  std::string_view source() const noexcept { return source_; }
+  std::string_view source() const noexcept { return state_.source_; }
   // Documents read so far, bad ones included.
-  std::size_t count() const noexcept { return index_; }
+  std::size_t count() const noexcept { return state_.index_; }
   // Bad documents read so far.
-  std::size_t error_count() const noexcept { return errors_; }
+  std::size_t error_count() const noexcept { return state_.errors_; }
 
   // Range-for over the remaining documents: each element is current().
   iterator begin() noexcept;
   sentinel end() const noexcept { return {}; }
 
  private:
-  friend class stream_reader;  // parses each step with parse_step (jot/stream.h)
-  // Parses bytes into a with p's kernel and options, making current that
-  // document on success; else returns the error, its offset relative to
-  // bytes and not yet located. readable >= bytes.size() is how many bytes
-  // from bytes.data() may be read (the buffer goes on past a line).
-  static error parse_step(const parser& p, std::string_view bytes, std::size_t readable, arena& a,
-                          result<document>& current) noexcept;
-  // parse_step in one pass for an NDJSON line: parses the document at the
-  // start of bytes, which ends at its first LF (LF is not whitespace here);
-  // on success current's consumed() is where the document and the spaces
-  // after it end. Only where line_at_once_allowed(p); errors may differ from
-  // the line's own, so callers parse the line exactly after any failure.
-  static error parse_line_step(const parser& p, std::string_view bytes, arena& a,
-                               result<document>& current) noexcept;
-  // parse_step (line false) or parse_line_step (line true).
-  static error run_step(const parser& p, std::string_view bytes, std::size_t readable, bool line,
-                        arena& a, result<document>& current) noexcept;
-  // Whether p's options allow parse_line_step (the strict defaults).
-  static bool line_at_once_allowed(const parser& p) noexcept;
-  // Whether jot::visit's scan checks what p's parse would (parse = false
-  // finds concatenated documents and array elements with it then).
-  static bool scan_allowed(const parser& p) noexcept;
-  // The engine of scan_step for p's kernel (a detail::typed_engine).
-  static std::uint8_t scan_engine(const parser& p) noexcept;
-  // jot::visit's scan of bytes with p's depth and UTF-8 rules, on the engine
-  // (detail::typed_engine) chosen once: one document and its spaces
-  // (consumed set), or with no consumed all of bytes. Errors not located.
-  static error scan_step(const parser& p, std::uint8_t engine, std::string_view bytes,
-                         std::size_t* consumed) noexcept;
-  // parse = false, json_seq: whether the record (first and last bytes not
-  // spaces) fails as possibly cut: a number or literal without whitespace
-  // after it, when valid (an invalid one is left to the decoder's error).
-  static bool unparsed_record_cut(const parser& p, std::uint8_t engine, std::string_view record,
-                                  char first) noexcept;
-  // p's kernel, whose line count locates the errors of documents and stream_reader.
-  static const detail::kernel_entry& kernel_of(const parser& p) noexcept { return *p.entry_; }
-  error parse(std::string_view bytes) noexcept {
-    return parse_step(parser_, bytes, static_cast<std::size_t>(end_ - bytes.data()), *arena_, current_);
-  }
-  bool next_line() noexcept;
-  // next_line's one-parse attempt: true with the line's document, false when
-  // the line must be parsed the exact way (nothing is consumed then).
-  bool next_line_at_once() noexcept;
-  bool next_concatenated() noexcept;
-  bool next_record() noexcept;
-  // Where errors are located from: this offset, which is on this line, which
-  // starts at this offset. Errors come in text order, so each locates on
-  // from the last (locating every error of a long text stays linear).
-  struct error_locator {
-    std::size_t offset = 0;
-    std::uint64_t line = 1;
-    std::size_t line_start = 0;
-  };
-  // Sets e's line and column from its offset in the text starting at begin,
-  // counting with p's kernel on from at when e is not before it.
-  static void place(const parser& p, const char* begin, error_locator& at, error& e) noexcept;
-  // place() in text, for concatenated and json_seq documents.
-  void place(error& e) noexcept { place(parser_, begin_, located_, e); }
-  // A document found and not parsed (parse = false): the current one, empty.
-  bool found() noexcept;
-  // Records e (its offset relative to base) as the current, failed document.
-  bool fail(error e, std::size_t base) noexcept;
-  // Records e (located) as the current, failed document.
-  bool failed(const error& e) noexcept;
-  // Steps back over the current document, so that next() parses it again.
-  void rewind() noexcept;
-
-  friend class parallel_documents;  // keeps a chunk's documents in one arena (parallel.h)
-
-  parser parser_;  // the caller's options and kernel, without allow_bom
-  bool scan_only_;   // parse = false and concatenated: found by the visit scan
-  bool unparsed_;    // parse = false: no document is built
-  std::uint8_t engine_;  // the scan's engine (detail::typed_engine), chosen once
-  const char* begin_;
-  const char* pos_;  // where the next step starts reading
-  const char* end_;
-  arena* arena_;
-  documents_options options_;
-  result<document> current_;
-  std::string_view source_;
-  std::size_t index_ = 0;
-  std::size_t errors_ = 0;
-  std::uint64_t line_ = 1;              // ndjson: the line of pos_
-  error_locator located_;  // concatenated, json_seq: where errors are located from
-  bool done_ = false;
-  bool reset_arena_ = true;  // false while parallel_documents keeps earlier documents
+  friend struct detail::documents_access;
+  detail::documents_state state_;
 };
 
 // An input iterator over documents: *it is the current result.

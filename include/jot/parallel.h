@@ -19,18 +19,14 @@
 // one worker. docs/streams.md gives every rule.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
 #include <thread>
-#include <type_traits>
 #include <vector>
 
 #include "jot/arena.h"
-#include "jot/detail/block_gate.h"
-#include "jot/detail/document_chunks.h"
 #include "jot/detail/run_workers.h"
 #include "jot/documents.h"
 #include "jot/error.h"
@@ -56,6 +52,12 @@ struct parallel_summary {
   std::size_t error_count = 0;  // bad documents delivered
 };
 
+}  // namespace jot
+
+#include "jot/detail/parallel_state.h"  // the jobs' state (not API), which holds the types above
+
+namespace jot {
+
 // One parallel parse of a buffer of documents, run by the caller's threads: call
 // work(w) once for each arena w, from any threads, concurrently or one after
 // another (a worker waits only for chunks other running workers hold, so even
@@ -77,7 +79,7 @@ class parallel_documents {
   parallel_documents(const parser& p, std::string_view text JOT_LIFETIMEBOUND,
                      std::span<arena> arenas JOT_LIFETIMEBOUND, const parallel_options& options,
                      F& on_document JOT_LIFETIMEBOUND) noexcept
-      : parallel_documents(p, text, arenas, options, &on_document, &call<F>) {}
+      : state_(p, text, arenas, options, &on_document, &detail::call_document_callback<F>) {}
 
   parallel_documents(const parallel_documents&) = delete;
   parallel_documents& operator=(const parallel_documents&) = delete;
@@ -89,65 +91,10 @@ class parallel_documents {
   void work(std::size_t w) noexcept;
 
   // What was delivered; final once every work() call has returned.
-  parallel_summary summary() const noexcept { return {count_, errors_}; }
+  parallel_summary summary() const noexcept { return {state_.count_, state_.errors_}; }
 
  private:
-  // Calls the caller's callback; false to stop.
-  using callback = bool (*)(void* context, std::size_t index, result<document>& d,
-                            std::string_view source);
-  struct record;  // a parsed document waiting for its turn (src/parallel.cpp)
-
-  template <class F>
-  static bool call(void* context, std::size_t index, result<document>& d, std::string_view source) {
-    F& f = *static_cast<F*>(context);
-    if constexpr (std::is_void_v<decltype(f(index, d, source))>) {
-      f(index, d, source);
-      return true;
-    } else {
-      return static_cast<bool>(f(index, d, source));
-    }
-  }
-  parallel_documents(const parser& p, std::string_view text, std::span<arena> arenas,
-                     const parallel_options& options, void* context, callback on_document) noexcept;
-  friend class parallel_stream;  // one job per block of a stream (src/parallel_stream.cpp)
-
-  // Parses and delivers chunk c; false when the parse has stopped.
-  bool run_chunk(std::size_t c, arena& a) noexcept;
-  // Waits until chunk c is next; false when delivery stopped before it.
-  bool wait_turn(std::size_t c) const noexcept;
-  // Delivers the next document of the chunk being delivered; false to stop.
-  bool deliver(result<document>& d, std::string_view source) noexcept;
-  // Delivers a list of records, oldest first; false to stop.
-  bool deliver_all(record* head) noexcept;
-
-  static constexpr std::size_t stopped = ~std::size_t{0};
-
-  parser first_;  // for chunk 0: may skip a byte order mark at the start of text
-  parser rest_;   // for every other chunk (their start is no start of text)
-  std::string_view text_;
-  std::span<arena> arenas_;
-  bool continue_after_error_;
-  document_format format_;
-  std::size_t chunk_size_;
-  std::size_t chunk_count_;
-  void* context_;
-  callback on_document_;
-  // Each group below has its own cache line: every waiting worker reads
-  // turn_ once per document it parses, while the delivering worker writes
-  // count_ once per document; on one line, each of those writes would take
-  // the line from every other core and serialise the workers.
-  static constexpr std::size_t cache_line = 64;
-  alignas(cache_line) std::atomic<std::size_t> next_chunk_{0};  // the next chunk a worker takes
-  alignas(cache_line) std::atomic<std::size_t> turn_{0};  // the chunk being delivered, or stopped
-                                                          // (a fatal error or the callback said so)
-  std::atomic<std::size_t> stop_{stopped};  // no chunk after this one is needed (a fatal error)
-  // Written only by the worker whose turn it is; the next reads them after
-  // its acquire of turn_.
-  alignas(cache_line) std::size_t count_ = 0;  // documents delivered (the index of the next one)
-  std::size_t errors_ = 0;        // bad documents delivered
-  std::uint64_t lines_ = 0;       // LFs before the chunk being delivered
-  std::size_t chunk_offset_ = 0;  // where the chunk being delivered starts in text
-  documents::error_locator located_;  // json_seq: where errors are located from in text
+  detail::parallel_documents_state state_;
 };
 
 // Parses text on arenas.size() threads (the calling thread is one; the others
@@ -187,7 +134,8 @@ class parallel_stream {
   parallel_stream(const parser& p, source src, const stream_window& window,
                   std::span<arena> arenas JOT_LIFETIMEBOUND, const parallel_options& options,
                   F& on_document JOT_LIFETIMEBOUND) noexcept
-      : parallel_stream(p, src, window, arenas, options, &on_document, &parallel_documents::call<F>) {}
+      : state_(p, src, window, arenas, options, &on_document,
+               &detail::call_document_callback<F>) {}
   parallel_stream(const parallel_stream&) = delete;
   parallel_stream& operator=(const parallel_stream&) = delete;
 
@@ -200,29 +148,10 @@ class parallel_stream {
   // call work(w > 0) on the thread that is to call work(0) afterwards.
   void work(std::size_t w) noexcept;
   // What was delivered; final once work(0) has returned.
-  parallel_summary summary() const noexcept { return total_; }
+  parallel_summary summary() const noexcept { return state_.total_; }
 
  private:
-  parallel_stream(const parser& p, source src, const stream_window& window, std::span<arena> arenas,
-                  const parallel_options& options, void* context, parallel_documents::callback on_document) noexcept;
-  // Worker 0: reads and delivers the stream.
-  void read() noexcept;
-  // Delivers the plain reader's current document; false to stop.
-  bool deliver_step() noexcept;
-  // A block job's callback: the document's index and error made the stream's.
-  static bool deliver_from_block(void* context, std::size_t index, result<document>& d,
-                                 std::string_view source) noexcept;
-
-  parser parser_;  // the caller's, without allow_bom: the reader skips a byte order mark
-  arena none_{nullptr, 0};  // the reader's arena when there is none (nothing to parse into)
-  stream_reader reader_;
-  std::span<arena> arenas_;
-  parallel_options options_;
-  void* context_;
-  parallel_documents::callback on_document_;
-  parallel_summary total_;
-  parallel_documents* job_ = nullptr;  // its job, while published
-  detail::block_gate gate_;  // how helpers join each block
+  detail::parallel_stream_state state_;
 };
 
 // Parses the documents read from src (a file descriptor, a FILE*, a callback:

@@ -39,9 +39,9 @@ constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
   return 16 * json_size + 64;
 }
 
-class documents;  // jot/documents.h
 namespace detail {
 struct document_access;
+struct documents_state;  // jot::documents' steps (jot/detail/documents_state.h)
 struct mutable_access;  // builds documents from mutable ones (jot/mutable.h)
 struct kernel_entry;  // src/simd/kernels.h
 }
@@ -84,7 +84,7 @@ class document {
 
  private:
   friend class parser;
-  friend class documents;                 // fills its current document in place (documents.h)
+  friend struct detail::documents_state;  // fills the current document in place (documents)
   friend struct detail::document_access;  // lets parse and parse_copy hand over their arena
   friend struct detail::mutable_access;   // to_document (jot/mutable.h)
   const detail::node* root_ = nullptr;
@@ -121,7 +121,7 @@ class parser {
 
  private:
   parse_options options_;
-  friend class documents;  // calls the kernel directly, once per document (documents.h)
+  friend struct detail::documents_state;  // calls the kernel directly, once per document (documents)
   // The chosen kernel's dispatch entry, resolved once here so that parse()
   // makes one indirect call and no search.
   const detail::kernel_entry* entry_;

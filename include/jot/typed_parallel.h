@@ -42,6 +42,10 @@
 
 namespace jot {
 
+namespace detail {
+struct parallel_ndjson_access;  // below, in the implementation
+}
+
 // How read_ndjson_parallel cuts the text and reads each document.
 struct parallel_read_options {
   read_options read;           // how each document is read, as by read_ndjson
@@ -100,8 +104,7 @@ class parallel_ndjson_reader {
   };
   static constexpr std::size_t none = ~std::size_t{0};
 
-  template <class, class>
-  friend class parallel_ndjson_stream;  // one reader per block of a stream
+  friend struct detail::parallel_ndjson_access;
 
   std::string_view text_;
   Sequence& out_;
@@ -216,6 +219,18 @@ read_result read_ndjson_parallel(source src, const stream_window& window, Sequen
 }
 
 // ---- implementation ----
+
+namespace detail {
+// The one friend of parallel_ndjson_reader: parallel_ndjson_stream reads
+// each block with a reader of its own, whose documents' indexes (in an
+// error's path) count on from the stream's earlier blocks.
+struct parallel_ndjson_access {
+  template <class Sequence>
+  static void set_first_index(parallel_ndjson_reader<Sequence>& r, std::size_t index) noexcept {
+    r.first_index_ = index;
+  }
+};
+}  // namespace detail
 
 template <class Sequence>
 parallel_ndjson_reader<Sequence>::parallel_ndjson_reader(std::string_view text, Sequence& out,
@@ -379,7 +394,8 @@ void parallel_ndjson_stream<Sequence, F>::work(std::size_t w) noexcept {
 
 template <class Sequence, class F>
 void parallel_ndjson_stream<Sequence, F>::read() noexcept {
-  for (std::string_view block; reader_.next_block(block);) {
+  detail::stream_state& steps = detail::stream_access::state(reader_);
+  for (std::string_view block; steps.next_block(block);) {
     if (block.empty()) {  // a step of the plain reader: one line that fills the window, or its failure
       if (!reader_.current()) return fail(reader_.current().error());
       if (!read_block(reader_.source(), false)) return;
@@ -401,7 +417,7 @@ bool parallel_ndjson_stream<Sequence, F>::read_block(std::string_view text, bool
   read_result r;
   {
     parallel_ndjson_reader<Sequence> job(text, values_, arenas_, options_);
-    job.first_index_ = count_;
+    detail::parallel_ndjson_access::set_first_index(job, count_);
     if (shared && arenas_.size() > 1) {
       job_ = &job;
       gate_.open();
@@ -427,8 +443,9 @@ bool parallel_ndjson_stream<Sequence, F>::read_block(std::string_view text, bool
   if (r) return true;
   // The reader located the error in text: locate it in the stream.
   error& e = detail::read_access<void>::error_of(r);
-  e.offset += static_cast<std::size_t>(text.data() - reader_.window_);
-  reader_.locate_in_window(e);
+  detail::stream_state& steps = detail::stream_access::state(reader_);
+  e.offset += static_cast<std::size_t>(text.data() - steps.window_);
+  steps.locate_in_window(e);
   result_ = r;
   return false;
 }

@@ -104,8 +104,9 @@ typed_stream_reader<T>::typed_stream_reader(jot::source src, const stream_window
   // array counts them (the reader refuses the '[' itself at max_depth 0).
   if (options.array_elements && read_prefix_.max_depth > 0) --read_prefix_.max_depth;
   if (!delimited_) {
-    reader_.decode_ = &decode;
-    reader_.decode_context_ = this;
+    detail::stream_state& steps = detail::stream_access::state(reader_);
+    steps.decode_ = &decode;
+    steps.decode_context_ = this;
   }
 }
 

@@ -105,7 +105,7 @@ consteval literal_key literals::operator""_key() noexcept {
 
 // How a writer writes and what it accepts.
 struct writer_options {
-  write_options format{};          // indentation and escaping, as for jot::write
+  write_options style{};           // indentation and escaping, as for jot::write
   std::uint32_t max_depth = 1024;  // deepest nesting of begin_* calls accepted; at most
                                    // writer::depth_cap (a larger value fails at the first call)
   bool validate_utf8 = true;       // strings and keys must be UTF-8; false skips the check

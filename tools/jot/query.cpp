@@ -62,7 +62,7 @@ void report_query_error(std::string_view text, const jot::error& e) {
 
 struct printer {
   const invocation& inv;
-  jot::write_options format;
+  jot::write_options style;
   std::string path_text;  // reused for every path
 
   std::string_view path_of(const jot::path::node& n) {
@@ -86,13 +86,13 @@ struct printer {
       for (const auto& n : nodes) {
         const bool written = inv.paths ? out.line(path_of(n))
                              : n.value.is_string() ? out.line(*n.value.get_string())
-                                                   : out.value(n.value, format);
+                                                   : out.value(n.value, style);
         if (!written) return false;
       }
       return true;
     }
     jot::writer_options wo;
-    wo.format = format;
+    wo.style = style;
     wo.validate_utf8 = false;  // the values were parsed (and validated) already
     jot::writer w(jot::file_sink(stdout), wo);
     w.begin_array();
@@ -147,7 +147,7 @@ int run_elements(const invocation& inv, const jot::path::query& q, std::string_v
   printer p{inv, output_options(inv, inv.pretty || inv.indent_given || inv.tab), {}};
   output out;
   jot::writer_options wo;
-  wo.format = p.format;
+  wo.style = p.style;
   wo.validate_utf8 = false;  // the values were parsed (and validated) already
   jot::writer w(jot::file_sink(stdout), wo);
   if (!inv.raw) w.begin_array();
@@ -157,7 +157,7 @@ int run_elements(const invocation& inv, const jot::path::query& q, std::string_v
     if (inv.raw) {
       written = inv.paths ? out.line(p.path_of(n))
                 : n.value.is_string() ? out.line(*n.value.get_string())
-                                      : out.value(n.value, p.format);
+                                      : out.value(n.value, p.style);
     } else if (inv.paths) {
       w.string(p.path_of(n));
     } else {

@@ -14,7 +14,7 @@ namespace jot_cli {
 
 jot::error write_sorted(jot::value root, jot::sink out, const jot::write_options& options) {
   jot::writer_options wo;
-  wo.format = options;
+  wo.style = options;
   wo.max_depth = jot::writer::depth_cap;
   wo.validate_utf8 = false;  // the parser has validated every string
   jot::writer w(out, wo);
