@@ -91,8 +91,8 @@ bool detail::documents_state::line_at_once_allowed(const parser& p) noexcept {
   return detail::is_strict(p.options_);
 }
 
-std::uint8_t detail::documents_state::scan_engine(const parser& p) noexcept {
-  return static_cast<std::uint8_t>(detail::select_typed_engine(p.kernel()));
+detail::typed_engine detail::documents_state::scan_engine(const parser& p) noexcept {
+  return detail::select_typed_engine(p.kernel());
 }
 
 bool detail::documents_state::scan_allowed(const parser& p) noexcept {
@@ -100,19 +100,19 @@ bool detail::documents_state::scan_allowed(const parser& p) noexcept {
   return !o.allow_comments && !o.allow_trailing_commas && !o.keep_number_text && o.max_depth <= 4096;
 }
 
-error detail::documents_state::scan_step(const parser& p, std::uint8_t engine, std::string_view bytes,
+error detail::documents_state::scan_step(const parser& p, typed_engine engine, std::string_view bytes,
                                          std::size_t* consumed) noexcept {
   jot::visitor nothing;  // no events: the scan only validates and finds the end
   detail::visit_events<jot::visitor> events{nothing};
   error e;
   const parse_options& o = p.options();
-  detail::with_engine(static_cast<detail::typed_engine>(engine), [&](auto tag) {
+  detail::with_engine(engine, [&](auto tag) {
     visit_document(tag, bytes, events, o.max_depth, o.validate_utf8, e, consumed);
   });
   return e;
 }
 
-bool detail::documents_state::unparsed_record_cut(const parser& p, std::uint8_t engine,
+bool detail::documents_state::unparsed_record_cut(const parser& p, typed_engine engine,
                                                   std::string_view record, char first) noexcept {
   if (!detail::record_may_be_cut(first, record.back())) return false;
   // Where the scan cannot judge (lenient options), the rule alone decides.
