@@ -57,6 +57,18 @@ bool may_continue(const error& e, std::size_t consumed, const char* bytes, std::
   return e.offset <= avail && avail - e.offset <= max_cut_distance;
 }
 
+// Whether bytes, a document and the whitespace and comments after it, may
+// end inside a line comment: a '/' on their last line. A line comment ends at
+// an LF or a CR, so none before the last one is open; a '/' in a string or a
+// block comment on that line makes the answer a conservative yes.
+bool may_end_in_line_comment(const char* bytes, std::size_t n) noexcept {
+  for (std::size_t i = n; i-- > 0;) {
+    if (bytes[i] == '\n' || bytes[i] == '\r') return false;
+    if (bytes[i] == '/') return true;
+  }
+  return false;
+}
+
 // The options each step parses with: the format's, and for array elements
 // one level of depth fewer, the array's own, which jot::parse of the whole
 // array counts.
@@ -548,8 +560,11 @@ error detail::stream_state::parse_prefix(bool& failed_io) noexcept {
     }
     if (m == more::full) {
       // A whole window of one document and whitespace: complete, unless it
-      // ends in a number or literal that may go on.
-      if (e.ok() && !ends_word(window_[end_ - 1])) return e;
+      // ends in a number or literal that may go on, or may end inside a line
+      // comment (the parse took the window's end for the comment's).
+      if (e.ok() && !ends_word(window_[end_ - 1]) &&
+          !(parser_.options().allow_comments && may_end_in_line_comment(window_ + pos_, avail)))
+        return e;
       // Whitespace before the document is none of it: drop it (source() then
       // starts after it) and read on, whether the window holds only
       // whitespace or the document's start comes late in it. A window of

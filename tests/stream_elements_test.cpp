@@ -188,4 +188,39 @@ TEST(StreamElements, WindowSmallerThanAByteOrderMark) {
   }
 }
 
+// A window too small for an element and the comment after it fails as too
+// small, or gives the whole parse's verdict; it never misreads the rest. A
+// full window that ends inside a line comment cannot tell where the comment
+// ends (it once took the window's end as the comment's and read the rest of
+// the comment as JSON).
+TEST(StreamElements, AWindowThatCutsACommentIsTooSmallNeverWrong) {
+  jot::parse_options o;
+  o.allow_comments = true;
+  const std::string texts[] = {"[1 //x\n]", "[1 //x\n,2]", "[1, //x\n2]", "[10 //x\n, 20 //yy\n]",
+                               "[{} //}]\n]", "[\"a\" //\"\n]", "[1 /*x*/ //y\n]", "[1 // a b c d e f\n]"};
+  for (const std::string& text : texts) {
+    jot::arena whole_arena;
+    const jot::document whole = must(jot::parser(o).parse(text, whole_arena));
+    std::vector<std::string> want;
+    for (const jot::value v : must(whole.root().get_array())) want.push_back(compact(v));
+    for (reader how : {reader::parse, reader::scan}) {
+      for (std::size_t window = 1; window <= text.size() + 4; ++window) {
+        for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, text.size() + 1}) {
+          SCOPED_TRACE("'" + text + "', reader " + std::to_string(static_cast<int>(how)) + ", window " +
+                       std::to_string(window) + ", chunk " + std::to_string(chunk));
+          const outcome got = read_stream(how, o, text, window, chunk);
+          if (got.error.ok()) {
+            EXPECT_EQ(got.elements, want);
+            continue;
+          }
+          EXPECT_EQ(got.error.code, jot::error_code::capacity_exceeded)
+              << jot::error_code_name(got.error.code) << " at " << got.error.offset;
+          ASSERT_LE(got.elements.size(), want.size());
+          EXPECT_TRUE(std::equal(got.elements.begin(), got.elements.end(), want.begin()));
+        }
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -187,6 +187,37 @@ TEST(Stream, CommentCutByTheWindow) {
   EXPECT_EQ(by_stream({spaces, 7}, 16, {document_format::concatenated}).size(), 2u);
 }
 
+// A full window that may end inside a line comment after a document is too
+// small: the documents before it are read, then capacity_exceeded; never a
+// document or an error that the whole text does not have (the stream once
+// took the window's end for the comment's and read the rest of it as JSON).
+TEST(Stream, AWindowThatCutsALineCommentIsTooSmall) {
+  jot::parse_options o;
+  o.allow_comments = true;
+  const std::string_view texts[] = {"1 //x\n2", "[1] //]\n[2]", "\"a\" //\"\n\"b\"", "{} /*c*/ //}\n{}",
+                                    "12 // a b c d\n34 // e\n"};
+  for (const std::string_view text : texts) {
+    const auto want = by_documents(text, {document_format::concatenated}, o);
+    for (std::size_t window = 1; window <= text.size() + 4; ++window) {
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{4}, text.size()}) {
+        SCOPED_TRACE(std::string(text) + ", window " + std::to_string(window) + ", chunk " + std::to_string(chunk));
+        const auto got = by_stream({text, chunk}, window, {document_format::concatenated}, o);
+        ASSERT_FALSE(got.empty());
+        if (got.back().ok || got.back().error.code != error_code::capacity_exceeded) {
+          EXPECT_EQ(got, want);
+          continue;
+        }
+        ASSERT_LE(got.size(), want.size());
+        // The documents before it, whose source() may end where the window did.
+        for (std::size_t i = 0; i + 1 < got.size(); ++i) {
+          EXPECT_TRUE(got[i].ok) << "document " << i;
+          EXPECT_EQ(got[i].json, want[i].json) << "document " << i;
+        }
+      }
+    }
+  }
+}
+
 TEST(Stream, DocumentTooLargeForTheWindow) {
   const std::string text = "[1] [\"" + std::string(100, 'x') + "\"] [2]";
   const auto steps = by_stream({text}, 32, {document_format::concatenated});
