@@ -37,6 +37,11 @@ using detail::record_separator;
 // number or string at the end.
 constexpr std::size_t max_cut_distance = 12;
 
+// After a short read, a document cut with fewer unread bytes than this is
+// parsed again at once (see fill): a source that trickles a byte at a time
+// costs at most this many parses of at most this many bytes per document.
+constexpr std::size_t reparse_always_below = 4096;
+
 error make_io_error(const char* message) noexcept {
   error e = make_error(error_code::io_error);
   e.message = message;
@@ -263,9 +268,11 @@ detail::stream_state::more detail::stream_state::fill(bool until_full) noexcept 
       return more::failed;
     }
   }
-  do {
-    const result<std::size_t> n = source_in_.read(source_in_.context, window_ + end_, cap_ - end_);
-    if (!n || *n > cap_ - end_) {
+  const std::size_t held = end_;  // unread bytes, which the caller parses again after the fill
+  for (;;) {
+    const std::size_t asked = cap_ - end_;
+    const result<std::size_t> n = source_in_.read(source_in_.context, window_ + end_, asked);
+    if (!n || *n > asked) {
       // Reported where the stream stopped, after the documents before it.
       read_error_ = n ? make_io_error("the source returned more bytes than asked for") : n.error();
       read_failed_ = true;
@@ -277,7 +284,15 @@ detail::stream_state::more detail::stream_state::fill(bool until_full) noexcept 
       break;
     }
     end_ += *n;
-  } while (until_full && end_ < cap_);
+    if (!until_full || end_ == cap_) break;
+    // A short read: the source has nothing more for now (a pipe, a socket).
+    // Waiting for the window to fill would hold back a document that may
+    // already be whole until unrelated bytes arrive, so the caller parses
+    // again now, when that is cheap (a small document) or when the bytes
+    // have at least doubled: a document that trickles in is then parsed
+    // O(log n) times, linear work in all.
+    if (*n < asked && (held < reparse_always_below || end_ - held >= held)) break;
+  }
   return more::read;
 }
 

@@ -218,6 +218,74 @@ TEST(Stream, AWindowThatCutsALineCommentIsTooSmall) {
   }
 }
 
+// A source that hands out one message per read, as a pipe does while its
+// writer waits for an answer: before each message after the first, the
+// reader must have given every document the messages so far completed
+// (counted by the caller), or it would wait on a pipe that stays silent.
+struct messages_source {
+  std::vector<std::string_view> messages;
+  std::vector<std::size_t> complete_after;  // documents whole after messages[i]
+  const std::size_t* given = nullptr;        // documents the reader has given
+  std::size_t next = 0;
+  std::size_t at = 0;      // bytes of messages[next] already handed out
+  std::size_t early = 0;   // reads that came before the documents due
+
+  jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
+    if (next == messages.size()) return std::size_t{0};
+    if (at == 0 && next > 0 && *given < complete_after[next - 1]) ++early;
+    const std::size_t n = std::min(size, messages[next].size() - at);
+    std::memcpy(buffer, messages[next].data() + at, n);
+    at += n;
+    if (at == messages[next].size()) ++next, at = 0;
+    return n;
+  }
+};
+
+// A document whole in the bytes read so far is given before the next read,
+// so that a stream over a pipe answers each message as it comes; a document
+// cut by a message is parsed again when the rest comes, not only once the
+// window is full.
+TEST(Stream, AWholeDocumentIsGivenBeforeTheNextRead) {
+  struct scenario {
+    jot::stream_options options;
+    std::vector<std::string_view> messages;
+    std::vector<std::size_t> complete_after;
+    std::size_t total;
+  };
+  const scenario scenarios[] = {
+      {{.format = document_format::ndjson},
+       {"{\"a\":1}\n", "{\"b\":", "[2,3]}\n", "4\n5", "\n", "[6]\n"},
+       {1, 1, 2, 3, 4, 5},
+       5},
+      {{.array_elements = true}, {"[{\"a\":1},", "{\"b\":", "2},", "3,4,", "[5]]"}, {1, 1, 2, 4, 5}, 5},
+      // A record is whole once the next one's RS comes (or the end).
+      {{.format = document_format::json_seq},
+       {"\x1e{\"a\":1}\n", "\x1e[2", ",3]\n", "\x1e\"x\"\n"},
+       {0, 1, 1, 2},
+       3},
+  };
+  for (const scenario& sc : scenarios) {
+    for (const std::size_t window : {std::size_t{64}, std::size_t{1} << 20}) {
+      for (const bool parse : {true, false}) {
+        std::size_t given = 0;
+        messages_source src{sc.messages, sc.complete_after, &given};
+        std::unique_ptr<char[]> w(new char[window]);
+        jot::arena a;
+        jot::stream_options so = sc.options;
+        so.parse = parse;
+        jot::stream_reader r(jot::source::of(src), {w.get(), window}, a, so);
+        while (r.next()) {
+          ASSERT_TRUE(r.current().ok()) << jot::error_code_name(r.current().error().code);
+          ++given;
+        }
+        EXPECT_EQ(given, sc.total) << sc.messages[0] << ", window " << window;
+        EXPECT_EQ(src.early, 0u) << "reads before the documents due: " << sc.messages[0] << ", window "
+                                 << window << ", parse " << parse;
+      }
+    }
+  }
+}
+
 TEST(Stream, DocumentTooLargeForTheWindow) {
   const std::string text = "[1] [\"" + std::string(100, 'x') + "\"] [2]";
   const auto steps = by_stream({text}, 32, {document_format::concatenated});

@@ -18,6 +18,7 @@ import glob
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 import tempfile
@@ -1353,6 +1354,37 @@ class query(case):
         self.assertEqual(err, (big + ":2:2: document larger than the stream window\n").encode())
         code, out, _ = run("query", "--stream", "-r", "--window", "4K", "$[*]", big)
         self.assertEqual((code, out.count(b"\n")), (EXIT_OK, 2))
+
+    def test_stream_over_an_array_answers_each_element_as_it_comes(self):
+        # A pipe whose writer waits for the answers before it writes on: with
+        # -r each element's nodes are printed (and flushed) as soon as the
+        # element is whole, not once a window of input has come.
+        p = subprocess.Popen([JOT, "query", "--stream", "-r", "$[*].id"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out = b""
+        try:
+            for message, due in ((b'[{"id": 1}, {"id"', b"1\n"), (b': 2},\n', b"1\n2\n"),
+                                 (b'{"id": 3}, ', b"1\n2\n3\n")):
+                p.stdin.write(message)
+                p.stdin.flush()
+                while out != due:
+                    ready, _, _ = select.select([p.stdout], [], [], 60)
+                    self.assertTrue(ready, "no answer while the pipe stays open; got {!r}".format(out))
+                    chunk = os.read(p.stdout.fileno(), 4096)
+                    self.assertTrue(chunk, "output closed early")
+                    out += chunk
+            p.stdin.write(b'{"id": 4}]')
+            p.stdin.close()
+            out += p.stdout.read()
+            code = p.wait(timeout=60)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        err = p.stderr.read()
+        p.stdout.close()
+        p.stderr.close()
+        self.assertEqual((code, out, err), (EXIT_OK, b"1\n2\n3\n4\n", b""))
 
     def test_stream_over_an_array_stops_after_the_last_element_it_can_select(self):
         # An array on a pipe that stays open after 2 MB: a query of indexes

@@ -125,9 +125,14 @@ jot::stream_window stream_window_of(const invocation& inv) {
 struct prefixed_file {
   std::string_view head;
   jot::source rest;
+  std::FILE* flush_first = nullptr;  // flushed before each read: the answers so
+                                     // far are out before jot waits on a pipe
 
   jot::result<std::size_t> read(char* buffer, std::size_t size) noexcept {
-    if (head.empty()) return rest.read(rest.context, buffer, size);
+    if (head.empty()) {
+      if (flush_first != nullptr) std::fflush(flush_first);
+      return rest.read(rest.context, buffer, size);
+    }
     const std::size_t n = std::min(size, head.size());
     std::memcpy(buffer, head.data(), n);
     head.remove_prefix(n);
@@ -140,7 +145,11 @@ struct prefixed_file {
 // was read), so that memory stays bounded by the largest element.
 int run_elements(const invocation& inv, const jot::path::query& q, std::string_view path, std::FILE* f,
                  std::string_view head) {
-  prefixed_file in{head, jot::file_source(f)};
+  // read(2), not stdio: fread would wait for a whole window on a pipe before
+  // any element could be answered (read_head left nothing in f's buffer).
+  // With -r each node is a line of its own, so the lines found so far are
+  // flushed before every read.
+  prefixed_file in{head, jot::fd_source(fileno(f)), inv.raw ? stdout : nullptr};
   jot::arena element_arena;  // reset per element: its memory is reused
   jot::stream_reader reader(jot::parser(inv.parse), jot::source::of(in), stream_window_of(inv), element_arena,
                             {.array_elements = true});
@@ -202,10 +211,15 @@ bool read_head(std::FILE* f, std::string_view path, bool bom, std::string& head,
       first = at;
       return true;
     }
-    const std::size_t got = std::fread(buffer, 1, sizeof buffer, f);
-    if (got == 0 && std::ferror(f) != 0) return read_rest(f, path, head);  // fails again, saying why
+    // read(2), not fread, which waits on a pipe until the whole buffer
+    // is filled; f's own buffer stays empty, so stdio reads on after it.
+    ssize_t got;
+    do {
+      got = ::read(fileno(f), buffer, sizeof buffer);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) return read_rest(f, path, head);  // fails again, saying why
     end = got == 0;
-    head.append(buffer, got);
+    head.append(buffer, static_cast<std::size_t>(got));
   }
 }
 

@@ -34,8 +34,9 @@ struct stream_state {
   error parse(const char* bytes, std::size_t size) noexcept;
 
   // Moves the unread bytes to the window's start, grows a full window when
-  // allowed, then reads the source once (until the window is full when
-  // until_full). Returns full when no byte could be added, failed (with the
+  // allowed, then reads the source once (when until_full: until the window
+  // is full, or after a short read, once the unread bytes are fewer than
+  // reparse_always_below or have doubled). Returns full when no byte could be added, failed (with the
   // current document failed and the iteration over) when the window could
   // not be allocated. A read failure reads as the end (eof_) until a step
   // needs bytes past it: that step fails with it.
