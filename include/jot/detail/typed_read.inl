@@ -778,6 +778,8 @@ JOT_ALWAYS_INLINE const u8* read_value_at(reader& r, T& out, const u8* p) {
       if (!out) out = std::make_unique<typename T::element_type>();
     }
     return read_value_at(r, *out, p);
+  } else if constexpr (s == shape::sequence) {
+    return read_sequence_at(r, out, p);
   } else {
     r.p = p;
     return read_value(r, out) ? r.p : nullptr;
