@@ -31,8 +31,10 @@ JOT_ALWAYS_INLINE const u8* read_elements_at(reader& r, const u8* p, F&& read_el
       return nullptr;
     }
     // next_element on the cursor, as read_members writes it.
-    p = skip_ws(p, end);
-    if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
+    if (p == end || *p <= ' ') {
+      p = skip_ws(p, end);
+      if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
+    }
     if (*p == ',') {
       ++p;
       p = skip_indentation(r, p, end);
