@@ -98,7 +98,7 @@ JOT_COLD error bad_literal(const u8* begin, const u8* p, const u8* end, const ch
 template <class Simd>
 JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
   for (;;) {
-    p = Simd::skip_spaces(p, end);
+    if (p != end && *p <= ' ') p = Simd::skip_spaces(p, end);
     if (p == end || *p != '/' || end - p < 2) return error_code::ok;
     if (p[1] == '/') {
       // A line comment ends at any line terminator (LF, CR, or CRLF); the

@@ -72,6 +72,20 @@ inline bool read_map_key(reader& r, K& key) {
   }
 }
 
+// Whether a and b are the same key of ordered map M: equal (one comparison,
+// which looks at the sizes first), or for a key type without ==, equivalent
+// under M's comparator. Keys equivalent but not equal (a comparator that
+// ignores case) are not the same here; extract(key) finds them after.
+template <class M>
+inline bool same_map_key(const M& m, const typename M::key_type& a, const typename M::key_type& b) {
+  if constexpr (requires { { a == b } -> std::convertible_to<bool>; }) {
+    (void)m;
+    return a == b;
+  } else {
+    return !m.key_comp()(a, b) && !m.key_comp()(b, a);
+  }
+}
+
 // One map entry, as a member_reader: the key again at key_at, decoded into
 // the map's own key type; the value at `at`. One past the value, or nullptr.
 template <class M>
@@ -92,6 +106,18 @@ const u8* read_map_entry(reader& r, void* map, std::size_t, const u8* key_at, co
   if constexpr (reuses_map_nodes<M>) {
     if (before != nullptr && !before->empty()) {
       // Not in out yet: a key that comes again in the document was taken from before the first time.
+      if constexpr (requires { out.key_comp(); }) {
+        // An ordered map's keys come again in its order when the document
+        // lists them sorted, as the map itself writes them: before's first
+        // node is tried first, and goes in at out's end, with no walk down
+        // either tree (each level of a walk waits for a key comparison, and
+        // Clang's walk selects the next node without a branch, so no level
+        // starts before the previous comparison ends). Other orders pay one
+        // comparison more, and the hint's check.
+        const auto first = before->begin();
+        if (same_map_key(out, first->first, key))
+          return read_value_at(r, out.insert(out.end(), before->extract(first))->second, at);
+      }
       if (auto node = before->extract(key); !node.empty())
         return read_value_at(r, out.insert(std::move(node)).position->second, at);
     }

@@ -473,11 +473,17 @@ JOT_ALWAYS_INLINE const u8* read_plain_integer(const u8* p, const u8* end, I& ou
     const std::uint64_t w = load_le64(p);
     const int k = leading_digit_count(w);  // >= 1: *p is a digit
     v = leading_digits_value(w, k);
-    p += k;
     if (JOT_UNLIKELY(k == 8)) {
+      // p + 8, not p + k: the cursor then does not wait for the count, and
+      // the byte loop's branches carry it. Fenced so that Clang does not
+      // compute p + k before the branch and use it here (proved equal).
+      p += 8;
+      JOT_PREDICTED(p);
       // Eleven more at most (19 digits; the rest is left to scan_number).
       const u8* const stop = end - p > 11 ? p + 11 : end;
       while (p != stop && static_cast<u8>(*p - '0') <= 9) v = v * 10 + (*p++ - '0');
+    } else {
+      p += k;
     }
   } else {
     // Near the input's end: at most 19 digits, one bound to test per digit.
@@ -778,6 +784,8 @@ JOT_ALWAYS_INLINE const u8* read_value_at(reader& r, T& out, const u8* p) {
       if (!out) out = std::make_unique<typename T::element_type>();
     }
     return read_value_at(r, *out, p);
+  } else if constexpr (s == shape::sequence) {
+    return read_sequence_at(r, out, p);
   } else {
     r.p = p;
     return read_value(r, out) ? r.p : nullptr;

@@ -3,66 +3,80 @@
 // read with it. Not API. No include guard: typed_read.inl includes it, once
 // per engine, after the scalars and before the member loop.
 
-// Reads array elements with read_element(index, p) until ']'; r.p at '['.
-// read_element reads the element at p and returns one past it, or nullptr on
-// failure (a cursor form: typed_read.inl). The cursor stays in a local from
-// element to element, and goes to r.p only at the end: through r.p, each
-// element paid a store and a reload on its chain.
+// Reads array elements with read_element(index, p) until ']', the array at p
+// ('['): one past the ']' returned, r.p neither read nor written on that path
+// (a cursor form: typed_read.inl); nullptr on failure. read_element reads
+// the element at p and returns one past it, or nullptr on failure. The cursor
+// stays in a local from element to element: through r.p, each element paid a
+// store and a reload on its chain, and so did the array itself where a store
+// into the container (erase) may alias r.p and the reload came after it.
+// Always inlined, as the element's reader is: one loop per element type, in
+// the one out-of-line reader of each member type (read_member_value).
 template <class F>
-inline bool read_elements(reader& r, F&& read_element) {
-  if (JOT_UNLIKELY(r.p == r.end || *r.p != '[')) return mismatch(r, "expected an array");
-  if (!enter(r)) return false;
+JOT_ALWAYS_INLINE const u8* read_elements_at(reader& r, const u8* p, F&& read_element) {
   const u8* const end = r.end;
-  const u8* p = r.p;
+  if (JOT_UNLIKELY(p == end || *p != '[')) return mismatch_at(r, p, "expected an array");
+  if (JOT_UNLIKELY(r.depth >= r.max_depth)) return fail_at(r, error_code::depth_exceeded, p, nullptr), nullptr;
+  ++r.depth;
+  p = skip_indentation(r, p + 1, end);
+  if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
   if (*p == ']') {
-    r.p = p + 1;
     --r.depth;
-    return true;
+    return p + 1;
   }
   for (std::size_t i = 0;; ++i) {
     p = read_element(i, p);
     if (JOT_UNLIKELY(p == nullptr)) {
       path_access::prepend_index(*r.result, i);
-      return false;
+      return nullptr;
     }
     // next_element on the cursor, as read_members writes it.
-    p = skip_ws(p, end);
-    if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+    if (p == end || *p <= ' ') {
+      p = skip_ws(p, end);
+      if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
+    }
     if (*p == ',') {
       ++p;
       p = skip_indentation(r, p, end);
-      if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr);
+      if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
       continue;
     }
     if (JOT_LIKELY(*p == ']')) {
-      r.p = p + 1;
       --r.depth;
-      return true;
+      return p + 1;
     }
-    return syntax_error(r, p, skip_note::array_end);
+    return syntax_error(r, p, skip_note::array_end), nullptr;
   }
 }
 
+// read_elements_at on r.p.
+template <class F>
+JOT_ALWAYS_INLINE bool read_elements(reader& r, F&& read_element) {
+  return advance(r, read_elements_at(r, r.p, static_cast<F&&>(read_element)));
+}
+
+// A sequence (std::vector, std::deque, std::list...) at p, in the cursor form.
 template <class V>
-inline bool read_sequence(reader& r, V& out) {
+JOT_ALWAYS_INLINE const u8* read_sequence_at(reader& r, V& out, const u8* p) {
   if constexpr (!std::random_access_iterator<typename V::iterator>) {
     // std::list: the same reuse, walking the elements already there.
     auto next = out.begin();
-    const bool ok = read_elements(r, [&](std::size_t, const u8* p) -> const u8* {
+    const auto read = [&](std::size_t, const u8* p) JOT_LAMBDA_ALWAYS_INLINE -> const u8* {
       if (next == out.end()) {
         if (!room_for(r, out, p, [&] { return pmr_growth::append(out); })) return nullptr;
         next = out.emplace(out.end());
       }
       return read_value_at(r, *next++, p);
-    });
-    if (ok) out.erase(next, out.end());
-    return ok;
+    };
+    const u8* const past = read_elements_at(r, p, read);
+    if (past != nullptr) out.erase(next, out.end());
+    return past;
   } else {
     std::size_t count = 0;
     // The size kept at hand: out.size() again per element reloaded both of
     // the vector's pointers (the reader's stores may alias them).
     std::size_t have = out.size();
-    const bool ok = read_elements(r, [&](std::size_t i, const u8* p) -> const u8* {
+    const auto read = [&](std::size_t i, const u8* p) JOT_LAMBDA_ALWAYS_INLINE -> const u8* {
       // Elements already there are reused (their strings and vectors keep
       // their capacity); the surplus is erased below.
       if (i == have) {
@@ -79,10 +93,16 @@ inline bool read_sequence(reader& r, V& out) {
       } else {
         return read_value_at(r, out[i], p);
       }
-    });
-    if (ok) out.erase(out.begin() + static_cast<std::ptrdiff_t>(count), out.end());
-    return ok;
+    };
+    const u8* const past = read_elements_at(r, p, read);
+    if (past != nullptr) out.erase(out.begin() + static_cast<std::ptrdiff_t>(count), out.end());
+    return past;
   }
+}
+
+template <class V>
+JOT_ALWAYS_INLINE bool read_sequence(reader& r, V& out) {
+  return advance(r, read_sequence_at(r, out, r.p));
 }
 
 // std::set, std::unordered_set: each element is read into a new value and
