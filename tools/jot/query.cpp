@@ -211,15 +211,13 @@ bool read_head(std::FILE* f, std::string_view path, bool bom, std::string& head,
       first = at;
       return true;
     }
-    // read(2), not fread, which waits on a pipe until the whole buffer
-    // is filled; f's own buffer stays empty, so stdio reads on after it.
-    ssize_t got;
-    do {
-      got = ::read(fileno(f), buffer, sizeof buffer);
-    } while (got < 0 && errno == EINTR);
-    if (got < 0) return read_rest(f, path, head);  // fails again, saying why
-    end = got == 0;
-    head.append(buffer, static_cast<std::size_t>(got));
+    // read(2) (fd_source), not fread, which waits on a pipe until the whole
+    // buffer is filled; f's own buffer stays empty, so stdio reads on after it.
+    const jot::source in = jot::fd_source(fileno(f));
+    const jot::result<std::size_t> got = in.read(in.context, buffer, sizeof buffer);
+    if (!got) return read_rest(f, path, head);  // fails again, saying why
+    end = *got == 0;
+    head.append(buffer, *got);
   }
 }
 
