@@ -1,10 +1,19 @@
-// src/error.cpp - stable names of error codes, and the assertion handler.
+// src/error.cpp - stable names of error codes, error descriptions, and the
+// assertion handler.
 #include "jot/error.h"
 
 #include <cstdio>
 #include <cstdlib>
 
 namespace jot {
+
+std::size_t error::describe(char* buf, std::size_t capacity) const noexcept {
+  const int n = line == 0 ? std::snprintf(buf, capacity, "%s", message)
+                          : std::snprintf(buf, capacity, "%s (%llu:%llu)", message,
+                                          static_cast<unsigned long long>(line),
+                                          static_cast<unsigned long long>(column));
+  return n < 0 ? 0 : static_cast<std::size_t>(n);
+}
 
 const char* error_code_name(error_code code) noexcept {
   switch (code) {

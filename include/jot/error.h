@@ -1,4 +1,4 @@
-// jot/error.h - error codes, error values and result<T>.
+// jot/error.h - error codes, error values and result<T, E>.
 //
 // jot never throws. Every fallible call returns an error value or a result<T>
 // that is truthy only on success. Error codes are stable: their numeric values
@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include "jot/detail/config.h"
@@ -123,6 +124,11 @@ struct error {
 
   // True when this value holds no error.
   constexpr bool ok() const noexcept { return code == error_code::ok; }
+
+  // Writes "message (line:column)" ("message" alone when line is 0; "ok"
+  // when ok()) into buf, NUL-terminated when capacity > 0, and returns the
+  // full length, like snprintf.
+  std::size_t describe(char* buf, std::size_t capacity) const noexcept;
 };
 
 // Builds an error with the code's default message and no position.
@@ -134,23 +140,29 @@ constexpr error make_error(error_code code, std::size_t needed = 0) noexcept {
   return e;
 }
 
-// A value of type T or an error. Truthy only on success, and [[nodiscard]]:
-// ignoring a returned result is a warning. Reading the value (value(), *, ->)
-// of a failed result is a contract violation: with assertions on (debug
-// builds, or JOT_ENABLE_ASSERTIONS) it prints where and aborts; otherwise it
-// is defined and yields the value-initialised T the result holds (0, false,
-// an empty view, an absent value, an empty document).
-template <class T>
+// A value of type T or an error of type E: the one shape of every outcome in
+// jot's API. Truthy only on success, and [[nodiscard]]: ignoring a returned
+// result is a warning. E is jot::error or a type derived from it that also
+// says where the failure was: jot::read_error (the JSON Pointer of the member,
+// jot/typed.h), jot::patch_error (the operation, jot/patch.h). A call that
+// returns nothing else returns result<void> (below). Reading the value
+// (value(), *, ->) of a failed result is a contract violation: with
+// assertions on (debug builds, or JOT_ENABLE_ASSERTIONS) it prints where and
+// aborts; otherwise it is defined and yields the value-initialised T the
+// result holds (0, false, an empty view, an absent value, an empty document).
+template <class T, class E = jot::error>
 class [[nodiscard]] result {
+  static_assert(std::is_base_of_v<jot::error, E>, "jot::result: E must be jot::error or derive from it");
+
  public:
   result(T value) noexcept : value_(std::move(value)) {}  // NOLINT: implicit by design
-  result(jot::error err) noexcept : err_(err) {}           // NOLINT: implicit by design
+  result(E err) noexcept : err_(std::move(err)) {}         // NOLINT: implicit by design
 
   explicit operator bool() const noexcept { return err_.code == error_code::ok; }
   bool ok() const noexcept { return err_.code == error_code::ok; }
 
-  // The error; err.ok() on success.
-  const jot::error& error() const noexcept { return err_; }
+  // The error; error().ok() on success.
+  const E& error() const noexcept JOT_LIFETIMEBOUND { return err_; }
 
   // The value; requires ok() (see above). On a temporary result these return
   // the value itself, not a reference into the dying temporary, so that
@@ -171,7 +183,28 @@ class [[nodiscard]] result {
   void check() const noexcept { JOT_ASSERT(ok(), "read the value of a failed jot::result"); }
 
   T value_{};  // value-initialised unless constructed from a value
-  jot::error err_{};
+  E err_{};
+};
+
+// The outcome of a call that returns no value: success, or the error.
+// A default-constructed result<void> is a success; one built from an error
+// whose code is ok is one too.
+template <class E>
+class [[nodiscard]] result<void, E> {
+  static_assert(std::is_base_of_v<jot::error, E>, "jot::result: E must be jot::error or derive from it");
+
+ public:
+  result() noexcept = default;
+  result(E err) noexcept : err_(std::move(err)) {}  // NOLINT: implicit by design
+
+  explicit operator bool() const noexcept { return err_.code == error_code::ok; }
+  bool ok() const noexcept { return err_.code == error_code::ok; }
+
+  // The error; error().ok() on success.
+  const E& error() const noexcept JOT_LIFETIMEBOUND { return err_; }
+
+ private:
+  E err_{};
 };
 
 }  // namespace jot
