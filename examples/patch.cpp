@@ -28,7 +28,7 @@ int main() {
   if (!bad) return 1;
   jot::patch_result r = jot::apply_patch(doc, bad->root());
   char message[128];
-  r.describe(message, sizeof message);
+  r.error().describe(message, sizeof message);
   std::printf("%s\n", message);  // operation 1 (/ports/5): index past the end of the array
 
   // Merge Patch: members replace, null removes, objects merge.
@@ -41,7 +41,7 @@ int main() {
   const std::string_view text(out, *n);
   std::printf("%.*s\n", static_cast<int>(text.size()), text.data());
   return text == R"({"name":"svc","ports":[80,443],"label":"svc","limits":{"cpu":"2"}})" &&
-                 r.error().code == jot::error_code::not_found && r.operation() == 1
+                 r.error().code == jot::error_code::not_found && r.error().operation() == 1
              ? 0
              : 1;
 }

@@ -27,14 +27,14 @@ int main() {
                           "ext":{"deal":"x"},"secure":1})";     // "secure": unknown, skipped
   char buffer[4096];
   jot::arena arena(buffer, sizeof buffer);
-  impression imp;
-  if (auto r = jot::read(json, imp, arena); !r) {             // /banner/format/0/w: expected ...
+  auto imp = jot::read<impression>(json, arena);              // jot::result<impression, ...>
+  if (!imp) {                                                 // /banner/format/0/w: expected ...
     char message[256];
-    r.describe(message, sizeof message);
+    imp.error().describe(message, sizeof message);
     return std::printf("%s\n", message), 1;
   }
   jot::output_buffer out;
-  auto text = jot::write(imp, out);                           // members in declaration order
+  auto text = jot::write(*imp, out);                          // members in declaration order
   if (!text) return 1;
   std::printf("%.*s\n", static_cast<int>(text->size()), text->data());
   // {"id":"1","bidfloor":0.35,"banner":{"pos":null,"format":[{"w":728,"h":90}]},"ext":{"deal":"x"}}

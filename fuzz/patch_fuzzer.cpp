@@ -37,14 +37,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   jot::error e;
   if (merge) {
-    e = jot::merge_patch(edited, patch->root());
+    e = jot::merge_patch(edited, patch->root()).error();
   } else {
     const jot::patch_result r = jot::apply_patch(edited, patch->root());
     e = r.error();
-    if (!r) FUZZ_CHECK(r.operation() < patch->root().size() ||
-                       r.operation() == jot::patch_result::no_operation);
+    if (!r) FUZZ_CHECK(r.error().operation() < patch->root().size() ||
+                       r.error().operation() == jot::patch_error::no_operation);
     char message[64];
-    FUZZ_CHECK(r.describe(message, sizeof message) > 0);
+    FUZZ_CHECK(r.error().describe(message, sizeof message) > 0);
   }
   FUZZ_CHECK(edited.ok());  // a failure is reported, never left in the document
   if (!e.ok()) {

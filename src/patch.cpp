@@ -444,29 +444,28 @@ error apply_one(editor& ed, mut_node* root, const operation& op,
 
 }  // namespace
 
-std::size_t patch_result::describe(char* buf, std::size_t capacity) const noexcept {
+std::size_t patch_error::describe(char* buf, std::size_t capacity) const noexcept {
   int n;
   if (ok()) {
     n = std::snprintf(buf, capacity, "ok");
   } else if (operation_ == no_operation) {
-    n = std::snprintf(buf, capacity, "%s", err_.message);
+    n = std::snprintf(buf, capacity, "%s", message);
   } else {
     n = std::snprintf(buf, capacity, "operation %llu (%.*s): %s",
                       static_cast<unsigned long long>(operation_), static_cast<int>(path_.size()),
-                      path_.data(), err_.message);
+                      path_.data(), message);
   }
   return n < 0 ? 0 : static_cast<std::size_t>(n);
 }
 
 patch_result apply_patch(mutable_document& doc, jot::value patch) noexcept {
   if (!patch.is_array())
-    return patch_result(
-        fail(error_code::invalid_patch, "a JSON Patch must be an array of operations"),
-        patch_result::no_operation, {});
+    return patch_error(fail(error_code::invalid_patch, "a JSON Patch must be an array of operations"),
+                       patch_error::no_operation, {});
   editor ed(doc);
   if (!doc.root().exists()) {
     ed.roll_back();
-    return patch_result(fail(error_code::capacity_exceeded), patch_result::no_operation, {});
+    return patch_error(fail(error_code::capacity_exceeded), patch_error::no_operation, {});
   }
   std::size_t index = 0;
   for (jot::value o : jot::array(patch.node())) {
@@ -476,11 +475,11 @@ patch_result apply_patch(mutable_document& doc, jot::value patch) noexcept {
     if (e.ok()) e = apply_one(ed, doc.root().node(), op, &at_fault);
     if (!e.ok()) {
       ed.roll_back();
-      return patch_result(e, index, at_fault);
+      return patch_error(e, index, at_fault);
     }
     ++index;
   }
-  return patch_result();
+  return {};
 }
 
 // ---- JSON Merge Patch ----------------------------------------------------------
@@ -547,7 +546,7 @@ error merge(editor& ed, const node* patch) noexcept {
 
 }  // namespace
 
-error merge_patch(mutable_document& doc, jot::value patch) noexcept {
+result<void> merge_patch(mutable_document& doc, jot::value patch) noexcept {
   if (!patch.exists()) return fail(error_code::not_found, "the merge patch is absent");
   editor ed(doc);
   error e = doc.root().exists() ? merge(ed, patch.node()) : fail(error_code::capacity_exceeded);

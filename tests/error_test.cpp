@@ -26,6 +26,54 @@ TEST(Result, SuccessAndFailure) {
   EXPECT_EQ(bad.value_or(9), 9);
 }
 
+// result<void>: success by default or from an ok error, else the error.
+TEST(Result, VoidResultHoldsOnlyTheOutcome) {
+  const jot::result<void> done;
+  EXPECT_TRUE(done);
+  EXPECT_TRUE(done.error().ok());
+  const jot::result<void> from_ok = jot::error{};
+  EXPECT_TRUE(from_ok.ok());
+  const jot::result<void> failed = jot::make_error(error_code::io_error);
+  EXPECT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, error_code::io_error);
+}
+
+// A result's error may be a type derived from jot::error, which adds where
+// the failure was; the base part reads as any error.
+struct located_error : jot::error {
+  int where = -1;
+};
+TEST(Result, TheErrorTypeMayCarryMore) {
+  located_error e;
+  static_cast<jot::error&>(e) = jot::make_error(error_code::not_found);
+  e.where = 3;
+  const jot::result<int, located_error> r = e;
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().where, 3);
+  const jot::error& base = r.error();
+  EXPECT_EQ(base.code, error_code::not_found);
+  const jot::result<int, located_error> ok = 4;
+  EXPECT_EQ(ok.error().where, -1);
+  EXPECT_EQ(*ok, 4);
+}
+
+TEST(Error, DescribeGivesTheMessageAndThePosition) {
+  char buf[64];
+  jot::error e = jot::make_error(error_code::trailing_comma);
+  EXPECT_EQ(e.describe(buf, sizeof buf), 14u);
+  EXPECT_STREQ(buf, "trailing comma");  // no position: no line and column
+  e.line = 3;
+  e.column = 17;
+  EXPECT_EQ(e.describe(buf, sizeof buf), 21u);
+  EXPECT_STREQ(buf, "trailing comma (3:17)");
+  char tiny[6];
+  EXPECT_EQ(e.describe(tiny, sizeof tiny), 21u);  // the full length, like snprintf
+  EXPECT_STREQ(tiny, "trail");
+  const jot::error none;
+  none.describe(buf, sizeof buf);
+  EXPECT_STREQ(buf, "ok");
+}
+
 // Documented in error.h: without assertions, reading a failed result is
 // defined and yields the value-initialised T it holds.
 TEST(Result, ReadingAFailedResultWithoutAssertionsGivesTheEmptyValue) {

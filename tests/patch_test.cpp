@@ -23,7 +23,7 @@ std::string text_of(jot::mut_value v) {
 
 std::string describe(const jot::patch_result& r) {
   char buf[256];
-  r.describe(buf, sizeof buf);
+  r.error().describe(buf, sizeof buf);
   return buf;
 }
 
@@ -303,11 +303,11 @@ TEST(JsonPatch, ErrorsNameTheOperationAndThePointer) {
   patch_case p("{}",
                R"([{"op":"add","path":"/a","value":1},{"op":"copy","from":"/a/~2","path":"/b"}])");
   const jot::patch_result r = p.apply();
-  EXPECT_EQ(r.operation(), 1u);
-  EXPECT_EQ(r.path(), "/a/~2");
+  EXPECT_EQ(r.error().operation(), 1u);
+  EXPECT_EQ(r.error().path(), "/a/~2");
   EXPECT_EQ(r.error().offset, 3u);  // the '~' of the malformed "from"
   char tiny[8];
-  EXPECT_EQ(r.describe(tiny, sizeof tiny), describe(r).size());
+  EXPECT_EQ(r.error().describe(tiny, sizeof tiny), describe(r).size());
   EXPECT_STREQ(tiny, "operati");
 }
 
@@ -333,8 +333,8 @@ TEST(JsonPatch, AFailedPatchChangesNothing) {
   jot::mut_value x = p.doc.root().at_pointer("/o/x").value();
   const jot::patch_result r = p.apply();
   EXPECT_EQ(r.error().code, jot::error_code::patch_test_failed);
-  EXPECT_EQ(r.operation(), 11u);
-  EXPECT_EQ(r.path(), "/again");
+  EXPECT_EQ(r.error().operation(), 11u);
+  EXPECT_EQ(r.error().path(), "/again");
   EXPECT_EQ(p.text(), doc);
   EXPECT_TRUE(p.doc.ok());
   // The very nodes are back: handles taken before the patch still work.
@@ -355,7 +355,7 @@ TEST(JsonPatch, RollsBackLongPatches) {
   patch += R"({"op":"test","path":"/a","value":"no"}])";
   patch_case p(R"({"a":[1,2,3,4,5]})", patch);
   const jot::patch_result r = p.apply();
-  EXPECT_EQ(r.operation(), 600u);
+  EXPECT_EQ(r.error().operation(), 600u);
   EXPECT_EQ(p.text(), R"({"a":[1,2,3,4,5]})");
   patch_case ok(R"({"a":[1,2,3,4,5]})", patch.substr(0, patch.rfind(",{")) + "]");
   ASSERT_TRUE(ok.apply());
@@ -413,7 +413,7 @@ TEST(JsonPatch, FixedBuffersFailCleanly) {
   sweep_fixed_buffers(R"({"a":[1],"c":null})", 128, 16384, 24, expected,
                       [&](jot::mutable_document& m) {
                         const jot::patch_result r = jot::apply_patch(m, parsed_patch->root());
-                        if (!r) EXPECT_NE(r.operation(), jot::patch_result::no_operation);
+                        if (!r) EXPECT_NE(r.error().operation(), jot::patch_error::no_operation);
                         return r.error();
                       },
                       counts);
@@ -454,8 +454,8 @@ std::string merged(std::string_view target, std::string_view patch, jot::parse_o
   if (!t || !p) return "";
   jot::mutable_document doc(da);
   EXPECT_TRUE(doc.set_root(t->root()).ok());
-  const jot::error e = jot::merge_patch(doc, p->root());
-  EXPECT_TRUE(e.ok()) << e.message;
+  const jot::result<void> r = jot::merge_patch(doc, p->root());
+  EXPECT_TRUE(r.ok()) << r.error().message;
   return text_of(doc.root());
 }
 
@@ -529,13 +529,13 @@ TEST(MergePatch, FixedBuffersFailCleanly) {
   std::size_t counts[2] = {0, 0};
   sweep_fixed_buffers(R"({"a":{"b":0,"c":1},"e":2,"z":3})", 64, 4096, 8,
                       R"({"a":{"b":"12345678901234567890","d":[1,2,3]},"z":3,"f":{"g":{}}})",
-                      [&](jot::mutable_document& m) { return jot::merge_patch(m, p->root()); },
+                      [&](jot::mutable_document& m) { return jot::merge_patch(m, p->root()).error(); },
                       counts);
   EXPECT_GT(counts[0], 5u);
   EXPECT_GT(counts[1], 5u);
   jot::arena a;
   jot::mutable_document m(a);
-  EXPECT_EQ(jot::merge_patch(m, jot::value()).code, jot::error_code::not_found);
+  EXPECT_EQ(jot::merge_patch(m, jot::value()).error().code, jot::error_code::not_found);
 }
 
 }  // namespace

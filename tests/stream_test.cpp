@@ -671,7 +671,7 @@ TEST(Stream, TypedLinesWithoutDocuments) {
   so.parse = false;
   jot::stream_reader r(jot::source::of(src), {window, sizeof window}, none, so);
   std::vector<std::pair<int, std::string>> got;  // copies: views die at the next step
-  jot::read_result last;
+  jot::read_result last = std::size_t{0};
   while (r.next()) {
     ASSERT_TRUE(r.current().ok());
     point p;
@@ -682,7 +682,7 @@ TEST(Stream, TypedLinesWithoutDocuments) {
   ASSERT_EQ(got.size(), 2u);
   EXPECT_EQ(got[1], (std::pair<int, std::string>(3, "b")));
   ASSERT_FALSE(last.ok());
-  EXPECT_EQ(last.path(), "/y");
+  EXPECT_EQ(last.error().path(), "/y");
   const jot::error e = r.locate(last.error());
   const std::size_t at = text.find("\"six\"");
   EXPECT_EQ(e.code, last.error().code);

@@ -57,7 +57,7 @@ using namespace typed_defaulted_test;
 TEST(TypedDefaulted, AbsentMembersKeepTheirValues) {
   config c;
   auto r = jot::read(R"({"name":"a"})", c);
-  ASSERT_TRUE(r.ok()) << r.path();
+  ASSERT_TRUE(r.ok()) << r.error().path();
   EXPECT_EQ(c.name, "a");
   EXPECT_EQ(c.timeout, 30);
   EXPECT_EQ(c.retries, 3);
@@ -67,7 +67,7 @@ TEST(TypedDefaulted, AbsentMembersKeepTheirValues) {
 
   config d;
   r = jot::read(R"({"max_retries":9,"levels":[],"name":"b","timeout":5,"port":null})", d);
-  ASSERT_TRUE(r.ok()) << r.path();
+  ASSERT_TRUE(r.ok()) << r.error().path();
   EXPECT_EQ(d.timeout, 5);
   EXPECT_EQ(d.retries, 9);
   EXPECT_FALSE(d.port.has_value());
@@ -75,7 +75,7 @@ TEST(TypedDefaulted, AbsentMembersKeepTheirValues) {
 
   // Read again, an absent member keeps what the last read left.
   r = jot::read(R"({"name":"c"})", d);
-  ASSERT_TRUE(r.ok()) << r.path();
+  ASSERT_TRUE(r.ok()) << r.error().path();
   EXPECT_EQ(d.timeout, 5);
   EXPECT_EQ(d.retries, 9);
   EXPECT_FALSE(d.port.has_value());
@@ -87,10 +87,10 @@ TEST(TypedDefaulted, OtherMembersMustBePresent) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::missing_member);
   EXPECT_EQ(r.error().offset, 12u);  // the object's '}'
-  EXPECT_EQ(r.path(), "/name");
+  EXPECT_EQ(r.error().path(), "/name");
   // The identifier is not the key: "retries" is an unknown key, skipped.
   r = jot::read(R"({"name":"n","retries":1})", c);
-  ASSERT_TRUE(r.ok()) << r.path();
+  ASSERT_TRUE(r.ok()) << r.error().path();
   EXPECT_EQ(c.retries, 3);
   jot::read_options strict;
   strict.reject_unknown_keys = true;
@@ -100,23 +100,23 @@ TEST(TypedDefaulted, OtherMembersMustBePresent) {
   service s;
   r = jot::read(R"({"id":"x","settings":{"timeout":2}})", s);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.path(), "/settings/name");
+  EXPECT_EQ(r.error().path(), "/settings/name");
   service fresh;
   r = jot::read(R"({"id":"x","settings":{"name":"y"}})", fresh);
-  ASSERT_TRUE(r.ok()) << r.path();
+  ASSERT_TRUE(r.ok()) << r.error().path();
   EXPECT_EQ(fresh.settings.timeout, 30);
   r = jot::read(R"({"settings":{"name":"y"}})", s);
-  EXPECT_EQ(r.path(), "/id");
+  EXPECT_EQ(r.error().path(), "/id");
 }
 
 TEST(TypedDefaulted, InATaggedAlternative) {
   task t;
   auto r = jot::read(R"({"op":"job"})", t);
-  ASSERT_TRUE(r.ok()) << r.path();
+  ASSERT_TRUE(r.ok()) << r.error().path();
   ASSERT_EQ(t.index(), 0u);
   EXPECT_EQ(std::get<job>(t).priority, 5);
   r = jot::read(R"({"priority":1,"op":"job"})", t);
-  ASSERT_TRUE(r.ok()) << r.path();
+  ASSERT_TRUE(r.ok()) << r.error().path();
   EXPECT_EQ(std::get<job>(t).priority, 1);
 }
 

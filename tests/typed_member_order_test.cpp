@@ -245,7 +245,7 @@ void expect_duplicates(jot::kernel kernel) {
       EXPECT_EQ(r.error().offset, second) << json;
       std::string path = "/";
       for (char c : key_texts[m]) path += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
-      EXPECT_EQ(r.path(), path) << json;
+      EXPECT_EQ(r.error().path(), path) << json;
     }
   }
 }

@@ -32,7 +32,7 @@ inline std::string describe_error(const jot::error& e, std::string_view path) {
 // A read's outcome as one comparable string: the error, or the number of values read.
 inline std::string describe_read(const jot::read_result& r, std::size_t values) {
   if (r) return "ok, " + std::to_string(values) + " values";
-  return describe_error(r.error(), r.path());
+  return describe_error(r.error(), r.error().path());
 }
 
 // A row with owning members.

@@ -72,7 +72,7 @@ outcome<T> by_lines(std::string_view text, jot::kernel k) {
     if (!r) {
       const jot::error e = docs.locate(r.error());
       o.code = e.code, o.offset = e.offset, o.line = e.line, o.column = e.column;
-      o.path = "/" + std::to_string(docs.index()) + std::string(r.path());
+      o.path = "/" + std::to_string(docs.index()) + std::string(r.error().path());
       return o;
     }
     o.values.push_back(std::move(v));
@@ -91,7 +91,7 @@ outcome<T> by_read_ndjson(std::string_view text, jot::kernel k, Sequence out = {
   const jot::read_result r = jot::read_ndjson(text, out, a, ro);
   if (!r) {
     o.code = r.error().code, o.offset = r.error().offset, o.line = r.error().line, o.column = r.error().column;
-    o.path = std::string(r.path());
+    o.path = std::string(r.error().path());
     return o;
   }
   o.ok = true;
@@ -170,7 +170,7 @@ TEST_P(TypedNdjson, ErrorsAreTheLineReadersErrors) {
   const jot::read_result r = jot::read_ndjson(cases[0], out, {.kernel = GetParam()});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
-  EXPECT_EQ(r.path(), "/1/id");
+  EXPECT_EQ(r.error().path(), "/1/id");
   EXPECT_EQ(r.error().line, 2u);
   EXPECT_EQ(r.error().column, 7u);
   // out ends with the failing document.
@@ -179,7 +179,7 @@ TEST_P(TypedNdjson, ErrorsAreTheLineReadersErrors) {
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, error_code::unexpected_end);  // at the line's LF
   EXPECT_EQ(s.error().offset, std::string_view(cases[1]).find('\n'));
-  EXPECT_EQ(s.path(), "/0/tags");
+  EXPECT_EQ(s.error().path(), "/0/tags");
 }
 
 // Random edits of valid NDJSON: both readers agree on every one.
@@ -234,7 +234,7 @@ TEST_P(TypedNdjson, ViewsAndArenas) {
   const jot::read_result r = jot::read_ndjson(text, none, {.kernel = GetParam()});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, error_code::capacity_exceeded);
-  EXPECT_EQ(r.path(), "/1/name");
+  EXPECT_EQ(r.error().path(), "/1/name");
 }
 
 // When the fast path must hand over (here: the last document spans lines,
@@ -251,7 +251,7 @@ TEST_P(TypedNdjson, ReadingAgainCostsNoArenaMemory) {
     jot::arena line_arena(line_buf, size), fast_arena(fast_buf, size);
     jot::arena none(nullptr, 0);
     jot::documents docs(text, none, {.format = jot::document_format::ndjson, .parse = false});
-    jot::read_result want;
+    jot::read_result want = std::size_t{0};
     std::size_t index = 0;
     while (docs.next()) {
       view_row v;
@@ -264,7 +264,7 @@ TEST_P(TypedNdjson, ReadingAgainCostsNoArenaMemory) {
     const jot::read_result got = jot::read_ndjson(text, out, fast_arena, {.kernel = GetParam()});
     ASSERT_FALSE(got);
     EXPECT_EQ(got.error().code, want.error().code) << size;
-    EXPECT_EQ(got.path(), "/" + std::to_string(index) + std::string(want.path()));
+    EXPECT_EQ(got.error().path(), "/" + std::to_string(index) + std::string(want.error().path()));
     EXPECT_EQ(fast_arena.available(), line_arena.available()) << size;
     if (size == 4096) {
       EXPECT_EQ(got.error().code, error_code::unexpected_end);
@@ -377,7 +377,7 @@ TEST(TypedNdjsonCorpus, AmazonCellphones) {
   const jot::read_result r = jot::read_ndjson(broken, out);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().line, 300u);
-  EXPECT_EQ(r.path().substr(0, 4), "/299");
+  EXPECT_EQ(r.error().path().substr(0, 4), "/299");
 }
 
 }  // namespace

@@ -187,7 +187,7 @@ TEST(TypedParallelStream, LineLargerThanTheWindow) {
     EXPECT_EQ(r.error().line, 7u);  // rows_text(5): five lines and one blank
     EXPECT_EQ(r.error().column, 1u);
     EXPECT_EQ(r.error().needed, big.size());
-    EXPECT_EQ(r.path(), "/5");
+    EXPECT_EQ(r.error().path(), "/5");
     EXPECT_EQ(ids, (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
   }
   // A window that may grow reads it as read_ndjson does.
@@ -218,7 +218,7 @@ TEST(TypedParallelStream, ReadFailureAfterTheCompleteDocuments) {
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, error_code::io_error);
     EXPECT_EQ(r.error().offset, text.size());
-    EXPECT_EQ(r.path(), "/20");
+    EXPECT_EQ(r.error().path(), "/20");
     EXPECT_EQ(count, 20u);
   }
 }
@@ -298,7 +298,7 @@ TEST(TypedParallelStream, NoArena) {
   ASSERT_FALSE(w);
   EXPECT_EQ(describe(v, count), describe(w, want.size() - 1));
   EXPECT_EQ(v.error().code, error_code::capacity_exceeded);
-  EXPECT_EQ(v.path(), "/1/name");
+  EXPECT_EQ(v.error().path(), "/1/name");
   EXPECT_EQ(count, 1u);
 }
 

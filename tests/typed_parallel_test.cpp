@@ -139,7 +139,7 @@ TEST_P(TypedParallel, ErrorsAreReadNdjsonsErrors) {
       jot::read_ndjson_parallel(text, out, arenas, {.read = {.kernel = GetParam()}, .chunk_size = 64});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
-  EXPECT_EQ(r.path(), "/41/id");
+  EXPECT_EQ(r.error().path(), "/41/id");
   EXPECT_EQ(r.error().line, 42u);
   EXPECT_EQ(r.error().column, 7u);
   EXPECT_EQ(r.error().offset, 41 * good.size() + 6);
@@ -215,7 +215,7 @@ TEST_P(TypedParallel, ViewsLiveInTheWorkersArenas) {
       jot::read_ndjson_parallel(text, none, std::span<jot::arena>(), {.read = {.kernel = GetParam()}});
   ASSERT_FALSE(n);
   EXPECT_EQ(n.error().code, error_code::capacity_exceeded);
-  EXPECT_EQ(n.path(), "/1/name");
+  EXPECT_EQ(n.error().path(), "/1/name");
 }
 
 // finish() reads what no worker read: a reader whose work() never ran still

@@ -32,12 +32,13 @@ namespace {
 
 using jot::error_code;
 
-// The error's text as read_result::describe writes it.
-std::string describe(const jot::read_result& r) {
+// The error's text as read_error::describe writes it.
+std::string describe_error(const jot::read_error& e) {
   char buf[512];
-  const std::size_t n = r.describe(buf, sizeof buf);
+  const std::size_t n = e.describe(buf, sizeof buf);
   return std::string(buf, n < sizeof buf ? n : sizeof buf - 1);
 }
+std::string describe(const jot::read_result& r) { return describe_error(r.error()); }
 
 // Reads json into a fresh T with a 64 KB arena; asserts success.
 template <class T>
@@ -254,7 +255,7 @@ TEST(TypedRead, IntegersFromWholeNumbersWithFractionsOrExponents) {
   EXPECT_EQ(must_read<std::uint64_t>("1.8446744073709550e19"), 18446744073709550000ull);
   const auto frac = read_fails<int>("1.5");
   EXPECT_EQ(frac.error().code, error_code::type_mismatch);
-  EXPECT_EQ(frac.found(), jot::type::number);
+  EXPECT_EQ(frac.error().found(), jot::type::number);
   EXPECT_EQ(read_fails<std::uint64_t>("1e20").error().code, error_code::number_out_of_range);
   EXPECT_EQ(read_fails<std::int64_t>("-1e19").error().code, error_code::number_out_of_range);
   EXPECT_EQ(read_fails<int>("01").error().code, error_code::invalid_number);
@@ -522,7 +523,7 @@ TEST(TypedRead, VariantsPickByJsonType) {
   EXPECT_EQ(std::get<0>(must_read<pointers>("\"s\"")), "s");
   const auto r = read_fails<with_variant>(R"({"v":true})");
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
-  EXPECT_EQ(r.path(), "/v");
+  EXPECT_EQ(r.error().path(), "/v");
 }
 
 struct keeper {
@@ -561,13 +562,13 @@ TEST(TypedRead, UnknownKeysAreSkippedButValidated) {
                           R"({"x":1,"junk":[-1.1e309],"y":2})"}) {
     const auto r = read_fails<point>(bad);
     EXPECT_NE(r.error().code, error_code::ok) << bad;
-    EXPECT_EQ(r.path(), "/junk") << bad;
+    EXPECT_EQ(r.error().path(), "/junk") << bad;
   }
   jot::read_options strict;
   strict.reject_unknown_keys = true;
   const auto r = read_fails<point>(ok_json, strict);
   EXPECT_EQ(r.error().code, error_code::unknown_key);
-  EXPECT_EQ(r.path(), "/junk");
+  EXPECT_EQ(r.error().path(), "/junk");
   EXPECT_EQ(r.error().offset, 7u);
 }
 
@@ -675,11 +676,11 @@ TEST(TypedRead, RunsOfUnknownMembers) {
   EXPECT_EQ(read_fails<std::vector<int>>("[1 /*c*/]").error().code, error_code::comment_not_allowed);
   EXPECT_EQ(read_fails<std::vector<int>>("[1, //c\n2]").error().code, error_code::comment_not_allowed);
   EXPECT_EQ(read_fails<std::vector<int>>("]").error().code, error_code::unexpected_character);
-  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":[1,],"y":2})").path(), "/b");
-  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":[1,],"b":1,"y":2})").path(), "/a");
-  EXPECT_EQ(read_fails<point>(R"({"x":1,"\u0061":[1,],"b":1,"y":2})").path(), "/a");
-  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":1 "c":2,"y":2})").path(), "");
-  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":1,"y":"s"})").path(), "/y");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":[1,],"y":2})").error().path(), "/b");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":[1,],"b":1,"y":2})").error().path(), "/a");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"\u0061":[1,],"b":1,"y":2})").error().path(), "/a");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":1 "c":2,"y":2})").error().path(), "");
+  EXPECT_EQ(read_fails<point>(R"({"x":1,"a":1,"b":1,"y":"s"})").error().path(), "/y");
   const auto dup = read_fails<point>(R"({"x":1,"a":1,"x":2,"y":2})");
   EXPECT_EQ(dup.error().code, error_code::duplicate_key);
   EXPECT_EQ(dup.error().offset, 13u);
@@ -746,7 +747,7 @@ TEST(TypedRead, WithValidationOffNonAsciiBytesAreOpaque) {
 TEST(TypedRead, MissingAndDuplicateMembers) {
   const auto missing = read_fails<point>(R"({"x":1})");
   EXPECT_EQ(missing.error().code, error_code::missing_member);
-  EXPECT_EQ(missing.path(), "/y");
+  EXPECT_EQ(missing.error().path(), "/y");
   jot::read_options lenient;
   lenient.allow_missing_members = true;
   EXPECT_EQ(must_read<point>(R"({"x":1})", lenient).x, 1);
@@ -755,7 +756,7 @@ TEST(TypedRead, MissingAndDuplicateMembers) {
   EXPECT_FALSE(s.scale.has_value());
   const auto dup = read_fails<point>(R"({"x":1,"y":2,"x":3})");
   EXPECT_EQ(dup.error().code, error_code::duplicate_key);
-  EXPECT_EQ(dup.path(), "/x");
+  EXPECT_EQ(dup.error().path(), "/x");
   jot::read_options last_wins;
   last_wins.allow_duplicate_keys = true;
   EXPECT_EQ(must_read<point>(R"({"x":1,"y":2,"x":3})", last_wins).x, 3);
@@ -777,8 +778,8 @@ TEST(TypedRead, ErrorsNameTheMemberWithPointerLineAndColumn) {
   const std::string json = "{\"imps\":[{\"id\":\"1\",\"b\":{\"w\":1,\"h\":2}},\n {\"id\":\"2\",\"b\":{\"w\":\"300\",\"h\":2}}]}";
   const auto r = read_fails<request>(json);
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
-  EXPECT_EQ(r.path(), "/imps/1/b/w");
-  EXPECT_EQ(r.found(), jot::type::string);
+  EXPECT_EQ(r.error().path(), "/imps/1/b/w");
+  EXPECT_EQ(r.error().found(), jot::type::string);
   EXPECT_EQ(r.error().line, 2u);
   EXPECT_EQ(r.error().column, 21u);
   EXPECT_EQ(json[r.error().offset], '"');
@@ -786,11 +787,65 @@ TEST(TypedRead, ErrorsNameTheMemberWithPointerLineAndColumn) {
   // Keys with '/' and '~' are escaped in the pointer.
   using dict = std::map<std::string, int>;
   const auto m = read_fails<dict>(R"({"a/b~c":"x"})");
-  EXPECT_EQ(m.path(), "/a~1b~0c");
+  EXPECT_EQ(m.error().path(), "/a~1b~0c");
   // The root has an empty path.
   const auto root = read_fails<int>("\"x\"");
-  EXPECT_EQ(root.path(), "");
+  EXPECT_EQ(root.error().path(), "");
   EXPECT_EQ(describe(root), "expected an integer, got string (1:1)");
+}
+
+// jot::read<T> returns the value in a result<T, read_error>: the same value
+// and the same error, path included, as the out-parameter form.
+TEST(TypedRead, ReadReturningTheValue) {
+  char buf[4096];
+  jot::arena a(buf, sizeof buf);
+  const jot::result<shape, jot::read_error> s =
+      jot::read<shape>(R"({"name":"a\"b","points":[{"x":1,"y":2}],"closed":true})", a);
+  ASSERT_TRUE(s) << describe_error(s.error());
+  EXPECT_EQ(s->name, "a\"b");
+  ASSERT_EQ(s->points.size(), 1u);
+  EXPECT_EQ(s->points[0].y, 2);
+  EXPECT_TRUE(s->closed);
+
+  const std::string bad = "{\"imps\":[{\"id\":\"1\",\"b\":{\"w\":\"300\",\"h\":2}}]}";
+  const jot::result<request, jot::read_error> r = jot::read<request>(bad, a);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, error_code::type_mismatch);
+  EXPECT_EQ(r.error().path(), "/imps/0/b/w");
+  EXPECT_EQ(r.error().found(), jot::type::string);
+  EXPECT_EQ(describe_error(r.error()), describe(read_fails<request>(bad)));
+  // The base part is the error every other call gives: it slices as one.
+  const jot::error& plain = r.error();
+  EXPECT_EQ(plain.offset, bad.find("\"300\""));
+
+  // Without an arena, what needs memory fails; a view of an unescaped
+  // string does not.
+  const auto no_memory = jot::read<std::string_view>(R"("a\nb")");
+  ASSERT_FALSE(no_memory);
+  EXPECT_EQ(no_memory.error().code, error_code::capacity_exceeded);
+  const auto view = jot::read<std::string_view>(R"("ab")");
+  ASSERT_TRUE(view);
+  EXPECT_EQ(*view, "ab");
+  // Options apply: trailing content read off the front.
+  const auto first = jot::read<int>("12 34", {.allow_trailing_content = true});
+  ASSERT_TRUE(first);
+  EXPECT_EQ(*first, 12);
+}
+
+// The out-parameter form's value is the input bytes decoded.
+TEST(TypedRead, TheResultsValueIsTheBytesDecoded) {
+  int x = 0;
+  const jot::read_result whole = jot::read(" 7 ", x);
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(*whole, 3u);
+  const jot::read_result first = jot::read("7 8", x, {.allow_trailing_content = true});
+  ASSERT_TRUE(first);
+  EXPECT_EQ(*first, 2u);
+  std::vector<int> lines;
+  const jot::read_result nd = jot::read_ndjson("1\n2\n", lines);
+  ASSERT_TRUE(nd);
+  EXPECT_EQ(*nd, 4u);
+  EXPECT_EQ(lines, (std::vector<int>{1, 2}));
 }
 
 // Keys the member loop did not guess (find_member): looked up, decoded when
@@ -798,29 +853,29 @@ TEST(TypedRead, ErrorsNameTheMemberWithPointerLineAndColumn) {
 TEST(TypedRead, UnguessedKeysNameTheirErrors) {
   using dict = std::map<std::string, int>;
   // A map's key is read again for the path: escaped, plain, not the first.
-  EXPECT_EQ(read_fails<dict>(R"({"a\u002fb":"x"})").path(), "/a~1b");
-  EXPECT_EQ(read_fails<dict>(R"({"a":1, "b" : "x"})").path(), "/b");
-  EXPECT_EQ(read_fails<dict>(R"({"a":1,"a":2})").path(), "/a");
+  EXPECT_EQ(read_fails<dict>(R"({"a\u002fb":"x"})").error().path(), "/a~1b");
+  EXPECT_EQ(read_fails<dict>(R"({"a":1, "b" : "x"})").error().path(), "/b");
+  EXPECT_EQ(read_fails<dict>(R"({"a":1,"a":2})").error().path(), "/a");
   // A struct's member found by lookup, not by the guess.
   const auto late = read_fails<point>(R"({"y":"s","x":1})");
   EXPECT_EQ(late.error().code, error_code::type_mismatch);
-  EXPECT_EQ(late.path(), "/y");
+  EXPECT_EQ(late.error().path(), "/y");
   // A duplicate whose key is escaped, and one found after a run of unknown members.
   const auto escaped = read_fails<point>(R"({"x":1,"y":2,"\u0078":3})");
   EXPECT_EQ(escaped.error().code, error_code::duplicate_key);
   EXPECT_EQ(escaped.error().offset, 13u);
-  EXPECT_EQ(escaped.path(), "/x");
+  EXPECT_EQ(escaped.error().path(), "/x");
   const auto after_run = read_fails<point>(R"({"y":1,"q":[1],"r":{},"y":2,"x":1})");
   EXPECT_EQ(after_run.error().code, error_code::duplicate_key);
   EXPECT_EQ(after_run.error().offset, 22u);
-  EXPECT_EQ(after_run.path(), "/y");
+  EXPECT_EQ(after_run.error().path(), "/y");
   // An unknown escaped key, rejected by the option, is named decoded.
   jot::read_options strict;
   strict.reject_unknown_keys = true;
   const auto unknown = read_fails<point>(R"({"x":1,"\u0071":1,"y":2})", strict);
   EXPECT_EQ(unknown.error().code, error_code::unknown_key);
   EXPECT_EQ(unknown.error().offset, 7u);
-  EXPECT_EQ(unknown.path(), "/q");
+  EXPECT_EQ(unknown.error().path(), "/q");
   // An object closed by a run of unknown members, and a key with escapes after one.
   EXPECT_EQ(must_read<point>(R"({"y":2,"x":1,"q":0})").x, 1);
   EXPECT_EQ(must_read<point>(R"({"q":0,"\u0079":2,"x":1})").y, 2);
@@ -830,9 +885,9 @@ TEST(TypedRead, LongPathsKeepTheirEnd) {
   using nest = std::vector<std::vector<std::vector<std::map<std::string, int>>>>;
   const std::string key(300, 'k');
   const auto r = read_fails<nest>("[[[{\"" + key + "\":\"x\"}]]]");
-  EXPECT_TRUE(r.path_truncated());
-  EXPECT_EQ(r.path().size(), jot::read_result::max_path);
-  EXPECT_EQ(r.path().substr(r.path().size() - 3), "kkk");
+  EXPECT_TRUE(r.error().path_truncated());
+  EXPECT_EQ(r.error().path().size(), jot::read_error::max_path);
+  EXPECT_EQ(r.error().path().substr(r.error().path().size() - 3), "kkk");
 }
 
 TEST(TypedRead, DocumentLevelErrors) {
@@ -923,7 +978,7 @@ TEST(TypedRead, EnumsByNameOrAsIntegers) {
   EXPECT_EQ(p.l, level::high);
   const auto bad = read_fails<palette>(R"({"main":"purple","others":[],"l":0})");
   EXPECT_EQ(bad.error().code, error_code::invalid_value);
-  EXPECT_EQ(bad.path(), "/main");
+  EXPECT_EQ(bad.error().path(), "/main");
   EXPECT_EQ(read_fails<palette>(R"({"main":5,"others":[],"l":0})").error().code, error_code::type_mismatch);
   EXPECT_EQ(read_fails<palette>(R"({"main":"red","others":[],"l":256})").error().code,
             error_code::number_out_of_range);
@@ -975,18 +1030,18 @@ TEST(TypedRead, KeysInAnyOrderAndTheirLookalikes) {
   // A duplicate found by guessing is still a duplicate, named by its key.
   const auto dup = read_fails<guessed>(R"({"a":1,"four":2,"a":3})", {.allow_missing_members = true});
   EXPECT_EQ(dup.error().code, error_code::duplicate_key);
-  EXPECT_EQ(dup.path(), "/a");
+  EXPECT_EQ(dup.error().path(), "/a");
   // An error inside a guessed member names it.
   const auto bad = read_fails<guessed>(R"({"a":1,"four":"x"})", {.allow_missing_members = true});
   EXPECT_EQ(bad.error().code, error_code::type_mismatch);
-  EXPECT_EQ(bad.path(), "/four");
+  EXPECT_EQ(bad.error().path(), "/four");
 }
 
 TEST(TypedRead, ProxyTypes) {
   EXPECT_EQ(must_read<celsius>("21.5").degrees, 21.5);
   const auto r = read_fails<std::vector<celsius>>("[1,-300]");
   EXPECT_EQ(r.error().code, error_code::invalid_value);
-  EXPECT_EQ(r.path(), "/1");
+  EXPECT_EQ(r.error().path(), "/1");
 }
 
 // A vector read again keeps its elements and grows or shrinks to the new
@@ -1172,7 +1227,7 @@ TEST(TypedRead, PmrContainersFailCleanlyWhenTheArenaIsFull) {
     } else {
       EXPECT_EQ(r.error().code, error_code::capacity_exceeded) << describe(r);
       EXPECT_GT(r.error().needed, 0u);
-      EXPECT_FALSE(r.path().empty());
+      EXPECT_FALSE(r.error().path().empty());
       // Still valid: every container walks and compares.
       EXPECT_LE(out.ints.size() + out.strings.size() + out.list.size() + out.map.size() + out.hash.size(), 200u);
       EXPECT_TRUE(std::is_sorted(out.set.begin(), out.set.end()));
@@ -1226,7 +1281,7 @@ TEST(TypedRead, PmrNdjsonKeepsItsRowsAndFailsCleanly) {
       EXPECT_EQ(b.error().code, error_code::trailing_content) << size;
       // The ninth document grew out's buffer, then failed: read again exactly,
       // its string must not land on that buffer.
-      EXPECT_EQ(b.path(), "/8");
+      EXPECT_EQ(b.error().path(), "/8");
       ASSERT_EQ(again.size(), 9u);
       for (int i = 0; i < 8; ++i)
         EXPECT_EQ(std::string_view(again[i][0]), "row " + std::to_string(i) + " holds a string longer than inline");
@@ -1331,7 +1386,7 @@ TEST(TypedRead, PmrResourcesOverOneArenaComeAndGoInAnyOrder) {
     std::pmr::vector<std::pmr::string> out(memory);
     const jot::read_result r = jot::read(json, out, a);
     EXPECT_EQ(r.error().code, error_code::capacity_exceeded);
-    EXPECT_EQ(r.path(), "/0");
+    EXPECT_EQ(r.error().path(), "/0");
     EXPECT_EQ(r.error().offset, 1u);
   }
   first.reset();

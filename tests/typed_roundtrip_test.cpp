@@ -17,7 +17,7 @@ namespace {
 
 std::string describe(const jot::read_result& r) {
   char buf[512];
-  r.describe(buf, sizeof buf);
+  r.error().describe(buf, sizeof buf);
   return buf;
 }
 

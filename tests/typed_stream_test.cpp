@@ -93,7 +93,7 @@ std::vector<typed_step<T>> two_pass(std::string_view text, std::size_t window, c
     if (!res) {
       typed_step<T> s;
       s.index = r.index();
-      s.error = jot_test::describe_error(r.locate(res.error()), "/" + std::to_string(r.index()) + std::string(res.path()));
+      s.error = jot_test::describe_error(r.locate(res.error()), "/" + std::to_string(r.index()) + std::string(res.error().path()));
       out.push_back(s);
       // A bad document ends the loop unless the format finds the next one and we go on.
       const bool resyncs = !o.array_elements && o.format != document_format::concatenated;
@@ -223,7 +223,7 @@ TEST(TypedStream, TheFirstErrorOfAnElementInOrder) {
   EXPECT_EQ(r.result().error().offset, text.find("\"x\""));
   EXPECT_EQ(r.result().error().line, 2u);
   EXPECT_EQ(r.result().error().column, 7u);
-  EXPECT_EQ(r.result().path(), "/1/id");
+  EXPECT_EQ(r.result().error().path(), "/1/id");
   EXPECT_FALSE(r.next());
 }
 
@@ -270,7 +270,7 @@ TEST(TypedStream, ViewsAndASmallArena) {
   ASSERT_FALSE(r.result());
   EXPECT_EQ(r.result().error().code, error_code::capacity_exceeded);
   EXPECT_EQ(r.result().error().offset, text.find("\"eee"));
-  EXPECT_EQ(r.result().path(), "/2/name");
+  EXPECT_EQ(r.result().error().path(), "/2/name");
   EXPECT_FALSE(r.next());
 }
 

@@ -81,7 +81,7 @@ using jot_test::written;
 
 std::string describe(const jot::read_result& r) {
   return std::string(jot::error_code_name(r.error().code)) + " at " + std::to_string(r.error().offset) + " " +
-         std::string(r.path());
+         std::string(r.error().path());
 }
 
 TEST(TypedTagged, TheTagNamesTheAlternative) {
@@ -170,7 +170,7 @@ TEST(TypedTagged, TagErrorsNameTheTag) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::missing_member);
   EXPECT_EQ(r.error().offset, 6u);
-  EXPECT_EQ(r.path(), "/type");
+  EXPECT_EQ(r.error().path(), "/type");
   r = read_into("{ }", f);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::missing_member);
@@ -180,12 +180,12 @@ TEST(TypedTagged, TagErrorsNameTheTag) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
   EXPECT_EQ(r.error().offset, 8u);
-  EXPECT_EQ(r.path(), "/type");
+  EXPECT_EQ(r.error().path(), "/type");
   r = read_into(R"({"r":1,"type":"square"})", f);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::invalid_value);
   EXPECT_EQ(r.error().offset, 14u);
-  EXPECT_EQ(r.path(), "/type");
+  EXPECT_EQ(r.error().path(), "/type");
   EXPECT_EQ(r.error().line, 1u);
   EXPECT_EQ(r.error().column, 15u);
   r = read_into(R"({"type":"Circle","r":1})", f);  // ids are exact
@@ -200,14 +200,14 @@ TEST(TypedTagged, TagErrorsNameTheTag) {
   r = read_into(R"({"name":"n","figures":[{"type":"circle","r":1},{"r":1,"type":"rect","w":"2","h":1}]})", d);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::type_mismatch);
-  EXPECT_EQ(r.path(), "/figures/1/w");
+  EXPECT_EQ(r.error().path(), "/figures/1/w");
   r = read_into(R"({"name":"n","figures":[{"type":"circle"}]})", d);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::missing_member);
-  EXPECT_EQ(r.path(), "/figures/0/r");
+  EXPECT_EQ(r.error().path(), "/figures/0/r");
   r = read_into(R"({"name":"n","figures":[{"type":"nothing"},{"type":1}]})", d);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.path(), "/figures/1/type");
+  EXPECT_EQ(r.error().path(), "/figures/1/type");
 }
 
 TEST(TypedTagged, KeyPoliciesCoverTheTag) {
@@ -217,7 +217,7 @@ TEST(TypedTagged, KeyPoliciesCoverTheTag) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::duplicate_key);
   EXPECT_EQ(r.error().offset, 23u);
-  EXPECT_EQ(r.path(), "/type");
+  EXPECT_EQ(r.error().path(), "/type");
   // Allowed, it must name the same alternative.
   jot::read_options dup;
   dup.allow_duplicate_keys = true;
@@ -227,7 +227,7 @@ TEST(TypedTagged, KeyPoliciesCoverTheTag) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::invalid_value);
   EXPECT_EQ(r.error().offset, 30u);
-  EXPECT_EQ(r.path(), "/type");
+  EXPECT_EQ(r.error().path(), "/type");
   // Under reject_unknown_keys the tag is a known key; another is not.
   jot::read_options strict;
   strict.reject_unknown_keys = true;
@@ -236,7 +236,7 @@ TEST(TypedTagged, KeyPoliciesCoverTheTag) {
   r = read_into(R"({"type":"circle","r":1,"z":0})", f, strict);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, error_code::unknown_key);
-  EXPECT_EQ(r.path(), "/z");
+  EXPECT_EQ(r.error().path(), "/z");
   // A member of another alternative is unknown to this one.
   r = read_into(R"({"type":"circle","r":1,"w":0})", f, strict);
   EXPECT_EQ(r.error().code, error_code::unknown_key);
@@ -249,7 +249,7 @@ TEST(TypedTagged, KeyPoliciesCoverTheTag) {
   ASSERT_TRUE(r.ok()) << describe(r);
   r = read_into(R"({"type":"rect","w":1})", f);
   EXPECT_EQ(r.error().code, error_code::missing_member);
-  EXPECT_EQ(r.path(), "/h");
+  EXPECT_EQ(r.error().path(), "/h");
 }
 
 TEST(TypedTagged, BadInputBeforeTheTagIsTheParsersError) {

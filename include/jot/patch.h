@@ -8,7 +8,7 @@
 //   if (!input || !patch || !doc.set_root(input->root()).ok()) return;
 //   if (jot::patch_result r = jot::apply_patch(doc, patch->root()); !r) {
 //     char message[256];
-//     r.describe(message, sizeof message);  // "operation 0 (/tags/-): <what failed>"
+//     r.error().describe(message, sizeof message);  // "operation 0 (/tags/-): <what failed>"
 //   }                                       // else doc holds {"tags":["a","b"]}
 //
 // Atomic: a patch that fails leaves the document exactly as it was (values,
@@ -38,22 +38,19 @@
 
 namespace jot {
 
-// The outcome of apply_patch: truthy on success; on failure the error, the
-// index of the operation that failed and the JSON Pointer at fault.
-class [[nodiscard]] patch_result {
+// A JSON Patch error: the jot::error (the code and a specific message;
+// offset is the offending byte of path() when that pointer is malformed
+// (invalid_patch), else 0; line and column are 0), with the index of the
+// operation that failed and the JSON Pointer at fault.
+class patch_error : public jot::error {
  public:
   // operation() when the failure is not one operation's (the patch is no array).
   static constexpr std::size_t no_operation = SIZE_MAX;
 
-  patch_result() noexcept = default;  // success
-  patch_result(jot::error e, std::size_t operation, std::string_view path) noexcept
-      : err_(e), operation_(operation), path_(path) {}
+  patch_error() noexcept = default;  // no error
+  patch_error(jot::error e, std::size_t operation, std::string_view path) noexcept
+      : jot::error(e), operation_(operation), path_(path) {}
 
-  explicit operator bool() const noexcept { return err_.code == error_code::ok; }
-  bool ok() const noexcept { return err_.code == error_code::ok; }
-  // The code and a specific message. offset is the offending byte of path()
-  // when that pointer is malformed (invalid_patch), else 0; line and column are 0.
-  const jot::error& error() const noexcept JOT_LIFETIMEBOUND { return err_; }
   // The 0-based index of the failed operation in the patch array, or no_operation.
   std::size_t operation() const noexcept { return operation_; }
   // The pointer at fault, as written in the patch: the operation's "from"
@@ -61,15 +58,17 @@ class [[nodiscard]] patch_result {
   // the operation has none). A view into the patch: valid while it is.
   std::string_view path() const noexcept { return path_; }
   // Writes "operation 2 (/a/b): message" (or just the message when there is
-  // no operation) into buf, NUL-terminated when capacity > 0, and returns the
-  // full length, like snprintf.
+  // no operation; "ok" on success) into buf, NUL-terminated when capacity >
+  // 0, and returns the full length, like snprintf.
   std::size_t describe(char* buf, std::size_t capacity) const noexcept;
 
  private:
-  jot::error err_{};
   std::size_t operation_ = no_operation;
   std::string_view path_{};
 };
+
+// The outcome of apply_patch: truthy on success, else the patch_error.
+using patch_result = result<void, patch_error>;
 
 // Applies the RFC 6902 patch (an array of operation objects) to doc, all or
 // nothing. Operations: add, remove, replace, move, copy, test, with RFC 6901
@@ -94,6 +93,6 @@ patch_result apply_patch(mutable_document& doc, jot::value patch) noexcept;
 // anything else replaces), anything else replaces the whole document. New
 // members are appended; replaced ones keep their position. Fails with
 // not_found when patch is absent, capacity_exceeded when the arena runs out.
-[[nodiscard]] jot::error merge_patch(mutable_document& doc, jot::value patch) noexcept;
+result<void> merge_patch(mutable_document& doc, jot::value patch) noexcept;
 
 }  // namespace jot

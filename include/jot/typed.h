@@ -2,11 +2,12 @@
 //
 //   struct user { std::uint64_t id; std::string_view name; std::optional<int> age; };
 //
-//   user u;
 //   jot::arena a(buf, sizeof buf);
-//   if (auto r = jot::read(json, u, a); !r) report(r);   // "/age: expected an integer, got string (1:31)"
+//   jot::result<user, jot::read_error> u = jot::read<user>(json, a);
+//   if (!u) report(u.error());    // u.error().path(): "/age"; describe(): "/age: expected an
+//                                 // integer, got string (1:31)"
 //   jot::output_buffer out;
-//   auto text = jot::write(u, out);                     // {"id":1,"name":"ada","age":36}
+//   auto text = jot::write(*u, out);                    // {"id":1,"name":"ada","age":36}
 //
 // Types are mapped by reflection (jot/reflect.h): plain aggregates need no
 // annotation; jot::meta<T> renames, skips, lists members of other classes, or
@@ -147,53 +148,66 @@ struct read_options {
   jot::kernel kernel = kernel::automatic;  // the scanning kernel (jot/kernel.h)
   bool allow_trailing_content = false;  // jot::read decodes the first document only and stops
                                         // after it and the whitespace that follows it, instead of
-                                        // failing with trailing_content; read_result::consumed()
+                                        // failing with trailing_content; the read_result's value
                                         // says where (as parse_options' field; read_ndjson ignores it)
 };
 
-// What jot::read returns: success, or the error with the JSON Pointer of the
-// value where decoding stopped. Truthy only on success.
-class [[nodiscard]] read_result {
+// A typed reading error: the jot::error (code, message, byte offset, line and
+// column, 1-based), with the JSON Pointer of the value where decoding stopped
+// and the JSON type found there.
+class read_error : public jot::error {
  public:
   // The longest path() kept; a longer one keeps its last max_path bytes.
   static constexpr std::size_t max_path = 200;
 
-  read_result() noexcept = default;
-  explicit operator bool() const noexcept { return err_.code == error_code::ok; }
-  bool ok() const noexcept { return err_.code == error_code::ok; }
-  // Code, message, byte offset, line and column (line/column 1-based).
-  const jot::error& error() const noexcept JOT_LIFETIMEBOUND { return err_; }
+  // No error. User-provided so that value-initialising one (as every
+  // successful result does) leaves path_, which path_size_ guards, unwritten.
+  read_error() noexcept {}  // NOLINT(modernize-use-equals-default)
   // The JSON Pointer of the value in error ("/imp/0/banner/w"; "" for the root).
   std::string_view path() const noexcept JOT_LIFETIMEBOUND {
     return {path_ + (max_path - path_size_), path_size_};
   }
   // True when path() lost its beginning (it holds the last max_path bytes).
   bool path_truncated() const noexcept { return path_cut_; }
-  // On success, the input bytes jot::read decoded: the whole input, except with
-  // read_options::allow_trailing_content, where it ends after the document and
-  // the whitespace that follows it. 0 on failure, and from read_ndjson.
-  std::size_t consumed() const noexcept { return consumed_; }
   // The JSON type found where another was expected (type_mismatch), else absent.
   jot::type found() const noexcept { return found_; }
   // Writes "path: message, got string (line:column)" into buf (no "path: "
-  // for the root; ", got TYPE" only with found(); NUL-terminated when
-  // capacity > 0) and returns the full length, like snprintf.
+  // for the root; ", got TYPE" only with found(); "ok" on success;
+  // NUL-terminated when capacity > 0) and returns the full length, like snprintf.
   std::size_t describe(char* buf, std::size_t capacity) const noexcept;
 
  private:
   template <class>
   friend struct detail::read_access;
-  jot::error err_{};
-  std::size_t consumed_ = 0;
   jot::type found_ = jot::type::absent;
   bool path_cut_ = false;
   std::uint16_t path_size_ = 0;
   char path_[max_path];  // the path ends at path_ + max_path (built back to front)
 };
 
+// What the out-parameter forms of jot::read and read_ndjson return: on
+// success the input bytes decoded (the whole input, except with
+// read_options::allow_trailing_content, where it ends after the document and
+// the whitespace that follows it), else the read_error.
+using read_result = result<std::size_t, read_error>;
+
+// Decodes json into a T and returns it, taking memory for views and spans
+// from a (as the out-parameter form below). On failure the result holds the
+// error, and the value decoded so far is dropped.
+template <class T>
+result<T, read_error> read(std::string_view json JOT_LIFETIMEBOUND, arena& a JOT_LIFETIMEBOUND,
+                           const read_options& options = {}) noexcept;
+
+// Decodes json into a T without arena memory: strings with escapes (as
+// string_view), spans and jot::value members fail with capacity_exceeded.
+template <class T>
+result<T, read_error> read(std::string_view json JOT_LIFETIMEBOUND, const read_options& options = {}) noexcept;
+
 // Decodes json into out. Strings with escapes (as string_view), spans and
 // jot::value members need arena memory; without an arena they fail with
 // capacity_exceeded. On failure out holds what was decoded before the error.
+// Reusing out (its strings, vectors and maps keep their memory) is the fastest
+// way to decode many documents.
 template <class T>
 read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out,
                  const read_options& options = {}) noexcept;
@@ -212,7 +226,7 @@ read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out, arena& a JOT_L
 // lines end with LF, a CR before it is whitespace, blank lines hold no
 // document, a document may not span lines. Elements already in out are reused
 // and the surplus erased. An error is located in text (offset, line, column)
-// and its path() starts with the document's index ("/41/price"); on failure
+// and its error().path() starts with the document's index ("/41/price"); on failure
 // out ends with the failing document, as far as it was decoded. Faster than
 // jot::documents + jot::read per line: one engine choice and no line split.
 template <class Sequence>

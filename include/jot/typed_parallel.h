@@ -99,8 +99,8 @@ class parallel_ndjson_reader {
   };
   // A worker's error: a worker stops at its first failing chunk.
   struct failure {
-    std::size_t chunk;   // the chunk that failed, or none
-    read_result result;  // its error
+    std::size_t chunk;  // the chunk that failed, or none
+    read_error error;   // its error
   };
   static constexpr std::size_t none = ~std::size_t{0};
 
@@ -180,7 +180,8 @@ class parallel_ndjson_stream {
   void work(std::size_t w) noexcept;
   // Values handed to on_value.
   std::size_t count() const noexcept { return count_; }
-  // read_ndjson's result for the stream; final once work(0) has returned.
+  // read_ndjson's result for the stream (on success, the stream's bytes read
+  // through the last block handed over); final once work(0) has returned.
   const read_result& result() const noexcept JOT_LIFETIMEBOUND { return result_; }
 
  private:
@@ -199,7 +200,7 @@ class parallel_ndjson_stream {
   parallel_read_options options_;
   F& on_value_;
   std::size_t count_ = 0;
-  read_result result_;
+  read_result result_ = std::size_t{0};
   parallel_ndjson_reader<Sequence>* job_ = nullptr;  // the block's reader, while published
   detail::block_gate gate_;  // how helpers join each block
 };
@@ -263,7 +264,7 @@ parallel_ndjson_reader<Sequence>::parallel_ndjson_reader(std::string_view text, 
     auto* const c = reinterpret_cast<chunk*>(bytes_at);
     auto* const f = reinterpret_cast<failure*>(bytes_at + failure_at);
     for (std::size_t i = 0; i < chunk_count_; ++i) ::new (c + i) chunk();
-    for (std::size_t i = 0; i <= arenas.size(); ++i) ::new (f + i) failure{none, read_result()};
+    for (std::size_t i = 0; i <= arenas.size(); ++i) ::new (f + i) failure{none, read_error()};
     chunks_ = {c, chunk_count_};
     failures_ = {f, arenas.size() + 1};
   }
@@ -310,9 +311,9 @@ void parallel_ndjson_reader<Sequence>::run(arena& a, failure& f) noexcept {
     if (c >= chunk_count_ || c > failed_chunk_.load(std::memory_order_relaxed)) return;
     chunk& k = chunks_[c];
     detail::with_engine(read_.kernel, [&](auto engine) {
-      k.documents = read_ndjson_chunk(engine, text_, k.first, k.last, k.first_slot, k.lines, &a, read_, f.result);
+      k.documents = read_ndjson_chunk(engine, text_, k.first, k.last, k.first_slot, k.lines, &a, read_, f.error);
     });
-    if (!f.result) {
+    if (!f.error.ok()) {
       f.chunk = c;
       std::size_t lowest = failed_chunk_.load(std::memory_order_relaxed);
       while (c < lowest && !failed_chunk_.compare_exchange_weak(lowest, c, std::memory_order_relaxed)) {
@@ -330,12 +331,12 @@ void parallel_ndjson_reader<Sequence>::work(std::size_t w) noexcept {
 template <class Sequence>
 read_result parallel_ndjson_reader<Sequence>::finish() noexcept {
   using access = detail::read_access<void>;
-  read_result result;
+  read_error error;
   if (chunk_count_ == 0) {  // input_too_large: as read_ndjson, out is emptied
     out_.clear();
-    access::fail(result, error_code::input_too_large, nullptr, 0, jot::type::absent);
-    jot::locate(access::error_of(result), text_);
-    return result;
+    access::fail(error, error_code::input_too_large, nullptr, 0, jot::type::absent);
+    jot::locate(access::error_of(error), text_);
+    return error;
   }
   if (next_chunk_.load(std::memory_order_relaxed) < chunk_count_) {
     arena no_memory(nullptr, 0);
@@ -361,11 +362,12 @@ read_result parallel_ndjson_reader<Sequence>::finish() noexcept {
   out_.erase(to, out_.end());
   if (failed < chunk_count_) {
     for (const failure& f : failures_)
-      if (f.chunk == failed) result = f.result;
-    access::prepend_index(result, first_index_ + out_.size() - 1);  // out ends with the failing document
-    jot::locate(access::error_of(result), text_);
+      if (f.chunk == failed) error = f.error;
+    access::prepend_index(error, first_index_ + out_.size() - 1);  // out ends with the failing document
+    jot::locate(access::error_of(error), text_);
+    return error;
   }
-  return result;
+  return text_.size();
 }
 
 template <class Sequence, class F>
@@ -386,6 +388,10 @@ template <class Sequence, class F>
 void parallel_ndjson_stream<Sequence, F>::work(std::size_t w) noexcept {
   if (w == 0) {
     read();
+    if (result_) {
+      const detail::stream_state& steps = detail::stream_access::state(reader_);
+      result_ = static_cast<std::size_t>(steps.base_ + steps.pos_);
+    }
     gate_.finish();
   } else {
     gate_.help([&] { job_->work(w); });
@@ -414,7 +420,7 @@ bool parallel_ndjson_stream<Sequence, F>::read_block(std::string_view text, bool
   // the window cut. Every value then starts as read_ndjson's would, from a
   // value-initialized element.
   if (options_.read.allow_missing_members) values_.clear();
-  read_result r;
+  read_result r = std::size_t{0};
   {
     parallel_ndjson_reader<Sequence> job(text, values_, arenas_, options_);
     detail::parallel_ndjson_access::set_first_index(job, count_);
@@ -442,20 +448,22 @@ bool parallel_ndjson_stream<Sequence, F>::read_block(std::string_view text, bool
   }
   if (r) return true;
   // The reader located the error in text: locate it in the stream.
-  error& e = detail::read_access<void>::error_of(r);
+  read_error located = r.error();
+  error& e = detail::read_access<void>::error_of(located);
   detail::stream_state& steps = detail::stream_access::state(reader_);
   e.offset += static_cast<std::size_t>(text.data() - steps.window_);
   steps.locate_in_window(e);
-  result_ = r;
+  result_ = located;
   return false;
 }
 
 template <class Sequence, class F>
 void parallel_ndjson_stream<Sequence, F>::fail(const error& e) noexcept {
   using access = detail::read_access<void>;
-  access::fail(result_, e.code, e.message, e.offset, jot::type::absent);
-  access::error_of(result_) = e;
-  access::prepend_index(result_, count_);
+  read_error error;
+  access::error_of(error) = e;
+  access::prepend_index(error, count_);
+  result_ = error;
 }
 
 }  // namespace jot

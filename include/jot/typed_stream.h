@@ -51,7 +51,8 @@ class typed_stream_reader {
   // end, or after a failed step unless the format resynchronises and
   // continue_after_error is set).
   bool next() noexcept;
-  // The current step's outcome: success, or the error with its path.
+  // The current step's outcome: on success the size of source(), else the
+  // error with its path.
   const read_result& result() const noexcept JOT_LIFETIMEBOUND { return result_; }
   // The decoded value (on failure, as far as it was decoded). Its views point
   // into the window and the arena: valid until the next step.
@@ -78,8 +79,8 @@ class typed_stream_reader {
   bool done_ = false;          // a line or record failed to decode, and the read stops there
   stream_reader reader_;
   T value_{};
-  read_result result_;
-  read_result decoded_;       // the decoder's last outcome this step (its path)
+  read_result result_ = std::size_t{0};
+  read_result decoded_ = std::size_t{0};  // the decoder's last outcome this step (its path)
   bool decoder_failed_ = false;
 };
 
@@ -126,7 +127,7 @@ error typed_stream_reader<T>::decode(void* context, const char* bytes, std::size
   self.decoded_ = self.read_value(std::string_view(bytes, size), self.read_prefix_);
   self.decoder_failed_ = !self.decoded_.ok();
   if (self.decoder_failed_) return self.decoded_.error();  // offset relative to bytes
-  consumed = self.decoded_.consumed();
+  consumed = *self.decoded_;
   return {};
 }
 
@@ -143,22 +144,24 @@ bool typed_stream_reader<T>::next() noexcept {
     // small or an array that ends early).
     const bool decoders = decoder_failed_ && decoded_.error().code == d.error().code &&
                           decoded_.error().message == d.error().message;
-    result_ = decoders ? decoded_ : read_result();
-    if (result_.ok()) access::fail(result_, d.error().code, d.error().message, 0, jot::type::absent);
-    access::error_of(result_) = d.error();
-    access::prepend_index(result_, reader_.index());
+    read_error e = decoders ? decoded_.error() : read_error();
+    access::error_of(e) = d.error();
+    access::prepend_index(e, reader_.index());
+    result_ = e;
     return true;
   }
   if (!delimited_) {
-    result_ = read_result();  // the decoder read it
+    result_ = reader_.source().size();  // the decoder read it
     return true;
   }
   result_ = read_value(reader_.source(), read_);
   if (!result_) {
     // The reader only split the line: the read stops here as the reader's
     // own failures stop it.
-    access::error_of(result_) = reader_.locate(result_.error());
-    access::prepend_index(result_, reader_.index());
+    read_error e = result_.error();
+    access::error_of(e) = reader_.locate(result_.error());
+    access::prepend_index(e, reader_.index());
+    result_ = e;
     done_ = !continue_after_error_;
   }
   return true;

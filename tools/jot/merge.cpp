@@ -11,9 +11,9 @@ namespace jot_cli {
 
 int run_merge(const invocation& inv) {
   return run_edit(inv, [](jot::mutable_document& doc, jot::value patch, const std::string& name) {
-    const jot::error e = jot::merge_patch(doc, patch);
-    if (e.ok()) return true;
-    std::fprintf(stderr, "%s: %s\n", name.c_str(), e.message);
+    const jot::result<void> r = jot::merge_patch(doc, patch);
+    if (r) return true;
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), r.error().message);
     return false;
   });
 }

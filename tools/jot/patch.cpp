@@ -53,7 +53,7 @@ int run_patch(const invocation& inv) {
     const jot::patch_result r = jot::apply_patch(doc, patch);
     if (r) return true;
     char message[512];
-    r.describe(message, sizeof message);
+    r.error().describe(message, sizeof message);
     std::fprintf(stderr, "%s: %s\n", name.c_str(), message);
     return false;
   });

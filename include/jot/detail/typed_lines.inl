@@ -187,7 +187,7 @@ inline void read_ndjson_range(reader& r, Slots& slots, const u8* first) {
     // Not with an arena_resource over the arena: out itself (a std::pmr
     // vector's buffer) or the elements kept may hold memory from there on.
     if (!arena_resources::any(*memory)) memory->rewind(rewind_to);
-    *r.result = read_result();
+    *r.result = read_error();
     r.failed = false;
     r.depth = 0;
     read_ndjson_lines(r, slots, doubt, doubt_index);
@@ -198,7 +198,7 @@ inline void read_ndjson_range(reader& r, Slots& slots, const u8* first) {
 // any, goes to result.
 template <class V>
 JOT_NOINLINE void read_ndjson_document(engine, std::string_view text, V& out, arena* memory,
-                                       const read_options& options, read_result& result) noexcept {
+                                       const read_options& options, read_error& result) noexcept {
   reader r = start_reader(text, memory, options, result);
   ndjson_slots<V> slots(out);
   if (text.size() > jot::max_input_size) {
@@ -220,7 +220,7 @@ JOT_NOINLINE void read_ndjson_document(engine, std::string_view text, V& out, ar
 template <class It>
 JOT_NOINLINE std::size_t read_ndjson_chunk(engine, std::string_view text, std::size_t first, std::size_t last,
                                            It slot, std::size_t lines, arena* memory, const read_options& options,
-                                           read_result& result) noexcept {
+                                           read_error& result) noexcept {
   reader r = start_reader(text, memory, options, result);
   r.end = r.begin + last;
   ndjson_window<It> window(slot, lines);

@@ -282,7 +282,7 @@ JOT_COLD std::string_view member_key(reader& r, const members_plan* plan, std::s
   if (plan != nullptr && index != jot::reflect::npos) return plan->names[index];
   // Read before, so valid: a failure now cannot happen, and would leave fits false.
   reader again = r;
-  jot::read_result scratch;
+  jot::read_error scratch;
   again.result = &scratch;
   again.p = key_at;
   std::string_view key;

@@ -39,33 +39,32 @@
 
 namespace jot::detail {
 
-// Builds a read_result: the error, and its path back to front as the error
+// Builds a read_error: the error, and its path back to front as the error
 // unwinds from the value that failed to the root.
 template <>
 struct read_access<void> {
-  static void fail(read_result& r, error_code code, const char* message, std::size_t offset,
+  static void fail(read_error& r, error_code code, const char* message, std::size_t offset,
                    jot::type found) noexcept {
-    r.err_.code = code;
-    r.err_.message = message ? message : default_message(code);
-    r.err_.offset = offset;
+    r.code = code;
+    r.message = message ? message : default_message(code);
+    r.offset = offset;
     r.found_ = found;
   }
-  static void set_needed(read_result& r, std::size_t needed) noexcept { r.err_.needed = needed; }
-  static void set_consumed(read_result& r, std::size_t consumed) noexcept { r.consumed_ = consumed; }
-  static jot::error& error_of(read_result& r) noexcept { return r.err_; }
+  static void set_needed(read_error& r, std::size_t needed) noexcept { r.needed = needed; }
+  static jot::error& error_of(read_error& r) noexcept { return r; }
   // Prepends bytes to the path; keeps the last max_path bytes.
-  static void prepend_raw(read_result& r, const char* s, std::size_t n) noexcept {
+  static void prepend_raw(read_error& r, const char* s, std::size_t n) noexcept {
     while (n != 0) {
-      if (r.path_size_ == read_result::max_path) {
+      if (r.path_size_ == read_error::max_path) {
         r.path_cut_ = true;
         return;
       }
-      r.path_[read_result::max_path - 1 - r.path_size_] = s[--n];
+      r.path_[read_error::max_path - 1 - r.path_size_] = s[--n];
       ++r.path_size_;
     }
   }
   // Prepends "/" and the key, with '~' as "~0" and '/' as "~1" (RFC 6901).
-  static void prepend_key(read_result& r, std::string_view key) noexcept {
+  static void prepend_key(read_error& r, std::string_view key) noexcept {
     for (std::size_t i = key.size(); i-- != 0;) {
       const char c = key[i];
       if (c == '~') prepend_raw(r, "~0", 2);
@@ -74,7 +73,7 @@ struct read_access<void> {
     }
     prepend_raw(r, "/", 1);
   }
-  static void prepend_index(read_result& r, std::size_t index) noexcept {
+  static void prepend_index(read_error& r, std::size_t index) noexcept {
     char digits[24];
     std::size_t n = 0;
     do {
@@ -113,15 +112,32 @@ template <class T>
 read_result read(std::string_view json, T& out, arena& a, const read_options& options) noexcept {
   static_assert(detail::typed::shape_v<T> != detail::typed::shape::unsupported,
                 "jot::read: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
-  read_result result;
-  detail::with_engine(options.kernel, [&](auto engine) { read_document(engine, json, out, &a, options, result); });
-  return result;
+  read_error error;
+  std::size_t consumed = 0;
+  detail::with_engine(options.kernel,
+                      [&](auto engine) { consumed = read_document(engine, json, out, &a, options, error); });
+  if (!error.ok()) return error;
+  return consumed;
 }
 
 template <class T>
 read_result read(std::string_view json, T& out, const read_options& options) noexcept {
   arena none(nullptr, 0);  // no memory: whatever needs the arena fails with capacity_exceeded
   return read(json, out, none, options);
+}
+
+template <class T>
+result<T, read_error> read(std::string_view json, arena& a, const read_options& options) noexcept {
+  T out{};
+  const read_result r = read(json, out, a, options);
+  if (!r) return r.error();
+  return out;
+}
+
+template <class T>
+result<T, read_error> read(std::string_view json, const read_options& options) noexcept {
+  arena none(nullptr, 0);
+  return read<T>(json, none, options);
 }
 
 template <class Sequence>
@@ -131,10 +147,11 @@ read_result read_ndjson(std::string_view text, Sequence& out, arena& a, const re
   static_assert(!std::is_same_v<typename Sequence::value_type, bool>, "jot::read_ndjson: no std::vector<bool>");
   static_assert(detail::typed::shape_v<typename Sequence::value_type> != detail::typed::shape::unsupported,
                 "jot::read_ndjson: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
-  read_result result;
+  read_error error;
   detail::with_engine(options.kernel,
-                      [&](auto engine) { read_ndjson_document(engine, text, out, &a, options, result); });
-  return result;
+                      [&](auto engine) { read_ndjson_document(engine, text, out, &a, options, error); });
+  if (!error.ok()) return error;
+  return text.size();
 }
 
 template <class Sequence>

@@ -26,7 +26,7 @@ struct reader {
   const u8* end;
   const u8* p;
   arena* memory;
-  read_result* result;
+  read_error* result;  // where a failure is written
   std::uint32_t depth;
   std::uint32_t max_depth;
   bool validate;
@@ -794,7 +794,7 @@ JOT_ALWAYS_INLINE const u8* read_value_at(reader& r, T& out, const u8* p) {
 
 // A reader at the start of json.
 inline reader start_reader(std::string_view json, arena* memory, const read_options& options,
-                           read_result& result) noexcept {
+                           read_error& result) noexcept {
   reader r;
   r.begin = reinterpret_cast<const u8*>(json.data());
   r.end = r.begin + json.size();
@@ -830,15 +830,17 @@ inline bool read_text(reader& r, T& out, bool allow_trailing = false) {
   return fail_at(r, t.code == error_code::unexpected_character ? error_code::trailing_content : t.code, r.p, nullptr);
 }
 
-// Reads the whole document json into out; the error, if any, goes to result.
+// Reads the whole document json into out and returns the bytes decoded; the
+// error, if any, goes to result (and 0 is returned).
 template <class T>
-JOT_NOINLINE void read_document(engine, std::string_view json, T& out, arena* memory, const read_options& options,
-                                read_result& result) noexcept {
+JOT_NOINLINE std::size_t read_document(engine, std::string_view json, T& out, arena* memory,
+                                       const read_options& options, read_error& result) noexcept {
   reader r = start_reader(json, memory, options, result);
   if (json.size() > jot::max_input_size) {
     fail_at(r, error_code::input_too_large, r.begin, nullptr);
   } else if (read_text(r, out, options.allow_trailing_content)) {
-    path_access::set_consumed(result, static_cast<std::size_t>(r.p - r.begin));
+    return static_cast<std::size_t>(r.p - r.begin);
   }
   if (r.failed) jot::locate(path_access::error_of(result), json);
+  return 0;
 }
