@@ -13,7 +13,7 @@ int main() {
   root["tags"] = {"fast", "small"};                         // braces: an array
   root["user"] = jot::object_init{{"name", "ada"}, {"admin", true}};
   root["user"]["langs"] = {"c++", "rust"};
-  if (auto e = root["tags"].push_back("arena"); !e.ok()) return 1;
+  if (!root["tags"].push_back("arena")) return 1;
   if (!doc.ok()) return std::printf("%s\n", doc.error().message), 1;
   jot::output_buffer out;
   auto text = jot::write(root, out);

@@ -30,20 +30,19 @@ int main() {
 
   pattern_finder f;
   f.needle = "<script";
-  jot::error e = jot::visit(clean, f);
-  if (!e.ok()) return 1;
+  if (!jot::visit(clean, f)) return 1;
   std::printf("clean: valid, %d strings, no hit\n", f.strings);
 
   pattern_finder g;
   g.needle = "<script";
-  e = jot::visit(hostile, g);  // stops at the hit: the rest is not scanned
-  if (e.code != jot::error_code::cancelled) return 1;
-  std::printf("hostile: hit at line %zu column %zu, depth %d\n", e.line, e.column, g.depth);
+  jot::result<void> r = jot::visit(hostile, g);  // stops at the hit: the rest is not scanned
+  if (r.error().code != jot::error_code::cancelled) return 1;
+  std::printf("hostile: hit at line %zu column %zu, depth %d\n", r.error().line, r.error().column, g.depth);
 
   pattern_finder h;
   h.needle = "<script";
-  e = jot::visit(broken, h);  // invalid JSON fails as jot::parse would say
-  if (e.code != jot::error_code::trailing_comma) return 1;
-  std::printf("broken: %s at offset %zu\n", jot::error_code_name(e.code), e.offset);
+  r = jot::visit(broken, h);  // invalid JSON fails as jot::parse would say
+  if (r.error().code != jot::error_code::trailing_comma) return 1;
+  std::printf("broken: %s at offset %zu\n", jot::error_code_name(r.error().code), r.error().offset);
   return 0;
 }

@@ -122,7 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (found.current()) {
         FUZZ_CHECK(!found.current()->root().exists());
         jot::visitor nothing;
-        e = found.locate(jot::visit(found.source(), nothing, vo));
+        e = found.locate(jot::visit(found.source(), nothing, vo).error());
       }
       FUZZ_CHECK(e.ok() == got[i].ok);
       FUZZ_CHECK(e.code == got[i].error.code && e.offset == got[i].error.offset);

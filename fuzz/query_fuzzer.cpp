@@ -91,13 +91,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // One pass without a DOM: the same nodelist, or a refusal.
   jot::arena check;  // growing: the checks must not fail for memory
-  if (const jot::error refused = jot::path::stream_supported(*q); !refused.ok()) {
+  if (const jot::result<void> supported = jot::path::stream_supported(*q); !supported) {
+    const jot::error& refused = supported.error();
     FUZZ_CHECK(refused.code == jot::error_code::query_not_streamable && refused.offset < text.size());
     FUZZ_CHECK(refused.message != nullptr && refused.message[0] != '\0');
   } else {
     std::size_t seen = 0;
     bool same = true;
-    const jot::error e = jot::path::evaluate_stream(*q, document, [&](const jot::path::stream_node& s) noexcept {
+    const auto done = jot::path::evaluate_stream(*q, document, [&](const jot::path::stream_node& s) noexcept {
       if (seen >= nodes->size()) return same = false;
       const jot::path::node& n = (*nodes)[seen++];
       auto stream_path = s.path.text(check);
@@ -108,14 +109,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return same;
     }, a);
     FUZZ_CHECK(same);
-    FUZZ_CHECK(e.ok() || (kb != 0 && e.code == jot::error_code::capacity_exceeded));
-    if (e.ok()) FUZZ_CHECK(seen == nodes->size());
+    FUZZ_CHECK(done || (kb != 0 && done.error().code == jot::error_code::capacity_exceeded));
+    if (done) FUZZ_CHECK(seen == nodes->size());
   }
 
   // An element at a time over an array: the DOM's nodelist, or a refusal.
   auto array = jot::parse(array_document, doc_arena);
   FUZZ_CHECK(array.ok());
-  if (const jot::error refused = jot::path::elements_supported(*q); !refused.ok()) {
+  if (const jot::result<void> supported = jot::path::elements_supported(*q); !supported) {
+    const jot::error& refused = supported.error();
     FUZZ_CHECK(refused.code == jot::error_code::query_not_streamable && refused.offset < text.size());
     FUZZ_CHECK(refused.message != nullptr && refused.message[0] != '\0');
   } else if (auto whole = jot::path::evaluate(*q, array->root(), check); whole.ok()) {
@@ -125,7 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     jot::stream_reader r(jot::source::of(in), {window, sizeof window}, element_arena, {.array_elements = true});
     std::size_t seen = 0;
     bool same = true;
-    const jot::error e = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
+    const jot::result<void> done = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
       if (seen >= whole->size()) return same = false;
       const jot::path::node& w = (*whole)[seen++];
       auto element_path = n.path.text(check);
@@ -134,8 +136,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return same;
     }, a);
     FUZZ_CHECK(same);
-    FUZZ_CHECK(e.ok() || (kb != 0 && e.code == jot::error_code::capacity_exceeded));
-    if (e.ok()) FUZZ_CHECK(seen == whole->size());
+    FUZZ_CHECK(done || (kb != 0 && done.error().code == jot::error_code::capacity_exceeded));
+    if (done) FUZZ_CHECK(seen == whole->size());
   }
 
   // Paths: the same on both documents, and each one finds its node again.

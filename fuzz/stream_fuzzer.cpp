@@ -111,8 +111,8 @@ std::vector<step> stream_unparsed(const jot::parser& p, std::string_view text, s
     } else {
       FUZZ_CHECK(!r.current()->root().exists());
       jot::visitor nothing;
-      const jot::error e = jot::visit(r.source(), nothing, vo);
-      if (e.ok()) {
+      const jot::result<void> visited = jot::visit(r.source(), nothing, vo);
+      if (visited) {
         jot::arena da;
         auto d = p.parse(r.source(), da);
         FUZZ_CHECK(d.ok());
@@ -122,7 +122,7 @@ std::vector<step> stream_unparsed(const jot::parser& p, std::string_view text, s
         s.ok = true;
         s.json = std::string(*written);
       } else {
-        s.error = r.locate(e);
+        s.error = r.locate(visited.error());
       }
     }
     out.push_back(std::move(s));

@@ -93,7 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   recorder r;
   r.input = json;
   r.stop_at = flags >> 3;
-  const jot::error e = jot::visit(json, r, vo);
+  const jot::error e = jot::visit(json, r, vo).error();
 
   // The verdict is the strict parser's; keep_number_text (for the events'
   // number text below) would defer the range check to the getters.

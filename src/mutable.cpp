@@ -574,7 +574,7 @@ mut_value mutable_document::make(const mut_init& v) noexcept {
   return n != nullptr ? mut_value(n, this) : mut_value();
 }
 
-jot::error mutable_document::set_root(const mut_init& v) noexcept {
+result<void> mutable_document::set_root(const mut_init& v) noexcept {
   jot::error e;
   mut_node* n = mutable_access::take(this, v, nullptr, &e);
   if (n == nullptr) return e;
@@ -659,7 +659,7 @@ mut_value mut_value::child_at_token(std::string_view token) const noexcept {
 }
 
 result<mut_value> mut_value::at_pointer(std::string_view pointer) const noexcept {
-  if (error e = check_pointer(pointer); !e.ok()) return e;
+  if (const result<void> r = check_pointer(pointer); !r) return r.error();
   if (!n_) return make_error(error_code::not_found);
   mut_value v = *this;
   std::size_t pos = 1;
@@ -678,7 +678,8 @@ result<mut_value> mut_value::at_pointer(std::string_view pointer) const noexcept
 }
 
 result<mut_value> mut_value::create_at_pointer(std::string_view pointer) const noexcept {
-  if (error e = check_pointer(pointer); !e.ok()) return mutable_access::fail(doc_, e.code, e.message);
+  if (const result<void> r = check_pointer(pointer); !r)
+    return mutable_access::fail(doc_, r.error().code, r.error().message);
   if (n_ == nullptr) return absent_error(doc_);
   // 1. Follow what exists.
   mut_value v = *this;
@@ -737,7 +738,7 @@ result<mut_value> mut_value::create_at_pointer(std::string_view pointer) const n
 
 // ---- mut_value: editing ---------------------------------------------------
 
-error mut_value::set(const mut_init& v) noexcept {
+result<void> mut_value::set(const mut_init& v) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   // Moving a value onto itself changes nothing. Otherwise take() rejects a
   // value that holds n_ (it is an ancestor of n_'s parent). A copy is built
@@ -775,9 +776,9 @@ mut_value mut_value::operator[](std::string_view key) const noexcept {
   return mut_value(v, doc_);
 }
 
-error mut_value::push_back(const mut_init& v) noexcept { return insert(size(), v); }
+result<void> mut_value::push_back(const mut_init& v) noexcept { return insert(size(), v); }
 
-error mut_value::insert(std::size_t index, const mut_init& v) noexcept {
+result<void> mut_value::insert(std::size_t index, const mut_init& v) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_array()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an array");
   if (index > n_->length()) return mutable_access::fail(doc_, error_code::not_found, "index past the end");
@@ -804,14 +805,14 @@ error mut_value::insert(std::size_t index, const mut_init& v) noexcept {
   return error{};
 }
 
-error mut_value::set(std::string_view key, const mut_init& v) noexcept {
+result<void> mut_value::set(std::string_view key, const mut_init& v) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
   if (mut_node* k = mutable_access::find_key(n_, key)) return mut_value(k->next, doc_).set(v);
   return append(key, v);
 }
 
-error mut_value::append(std::string_view key, const mut_init& v) noexcept {
+result<void> mut_value::append(std::string_view key, const mut_init& v) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
   mut_node* k = mutable_access::new_string(*doc_, key.data(), key.size());
@@ -825,7 +826,7 @@ error mut_value::append(std::string_view key, const mut_init& v) noexcept {
   return error{};
 }
 
-error mut_value::erase(std::size_t index) noexcept {
+result<void> mut_value::erase(std::size_t index) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_array()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an array");
   mut_value e = element(index);
@@ -834,7 +835,7 @@ error mut_value::erase(std::size_t index) noexcept {
   return error{};
 }
 
-error mut_value::erase(std::string_view key) noexcept {
+result<void> mut_value::erase(std::string_view key) noexcept {
   if (n_ == nullptr) return absent_error(doc_);
   if (!is_object()) return mutable_access::fail(doc_, error_code::type_mismatch, "not an object");
   mut_node* k = mutable_access::find_key(n_, key);

@@ -365,7 +365,8 @@ error read_operation(jot::value o, operation& out, std::string_view* at_fault) n
   if (!path.exists()) return fail(error_code::invalid_patch, "missing \"path\"");
   if (!path.is_string()) return fail(error_code::invalid_patch, "\"path\" must be a string");
   out.path = *at_fault;
-  if (error e = check_pointer(out.path); !e.ok()) {
+  if (const result<void> r = check_pointer(out.path); !r) {
+    error e = r.error();
     e.code = error_code::invalid_patch;
     e.message = "\"path\" is not a JSON Pointer";
     return e;
@@ -379,7 +380,8 @@ error read_operation(jot::value o, operation& out, std::string_view* at_fault) n
   if (!from.is_string()) return fail(error_code::invalid_patch, "\"from\" must be a string");
   out.from = *from.get_string();
   *at_fault = out.from;
-  if (error e = check_pointer(out.from); !e.ok()) {
+  if (const result<void> r = check_pointer(out.from); !r) {
+    error e = r.error();
     e.code = error_code::invalid_patch;
     e.message = "\"from\" is not a JSON Pointer";
     return e;

@@ -23,21 +23,21 @@ error pointer_error(const char* message, std::size_t at) noexcept {
 
 }  // namespace
 
-error check_pointer(std::string_view pointer) noexcept {
-  if (pointer.empty()) return error{};
+result<void> check_pointer(std::string_view pointer) noexcept {
+  if (pointer.empty()) return {};
   if (pointer[0] != '/') return pointer_error("must be empty or start with '/'", 0);
   for (std::size_t i = 0; i < pointer.size(); ++i) {
     if (pointer[i] != '~') continue;
     if (i + 1 == pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1'))
       return pointer_error("'~' must be followed by '0' or '1'", i);
   }
-  return error{};
+  return {};
 }
 
 result<value> value::at_pointer(std::string_view pointer) const noexcept {
   // Syntax first, so a malformed pointer is reported the same whatever the
   // document holds.
-  if (error e = check_pointer(pointer); !e.ok()) return e;
+  if (const result<void> r = check_pointer(pointer); !r) return r.error();
   if (!n_) return make_error(error_code::not_found);
   if (pointer.empty()) return *this;
   value v = *this;

@@ -64,15 +64,15 @@ class Documents : public testing::TestWithParam<jot::kernel> {
       } else {
         EXPECT_FALSE(docs.current()->root().exists());
         jot::visitor nothing;
-        const jot::error e = jot::visit(docs.source(), nothing, vo);
-        if (e.ok()) {
+        const jot::result<void> r = jot::visit(docs.source(), nothing, vo);
+        if (r) {
           jot::arena a;
           const jot::document doc = must(p.parse(docs.source(), a));
           jot::output_buffer buf;
           s.ok = true;
           s.json = std::string(must(jot::write(doc.root(), buf)));
         } else {
-          s.error = docs.locate(e);
+          s.error = docs.locate(r.error());
         }
       }
       out.push_back(s);

@@ -42,8 +42,8 @@ template <class H>
 concept assigns_empty_braces = requires { std::declval<H>() = {}; };
 template <class H>
 concept has_set = requires(const jot::mut_init& v) {
-  { std::declval<H>().set(v) } -> std::same_as<jot::error>;
-  { std::declval<H>().set({1, 2}) } -> std::same_as<jot::error>;
+  { std::declval<H>().set(v) } -> std::same_as<jot::result<void>>;
+  { std::declval<H>().set({1, 2}) } -> std::same_as<jot::result<void>>;
 };
 static_assert(std::is_assignable_v<jot::mut_value&, jot::mut_value>);  // rebinds
 static_assert(std::is_assignable_v<jot::mut_value&, const jot::mut_value&>);
@@ -63,6 +63,17 @@ static_assert(std::is_assignable_v<jot::mut_value&&, jot::mut_move>);
 static_assert(assigns_braced_list<jot::mut_value&&>);
 static_assert(assigns_empty_braces<jot::mut_value&&>);
 static_assert(has_set<jot::mut_value&> && has_set<jot::mut_value&&>);
+
+// Every editing function returns the one outcome shape, jot::result<void>.
+template <class R>
+constexpr bool is_void_result = std::is_same_v<R, jot::result<void>>;
+static_assert(is_void_result<decltype(std::declval<jot::mut_value&>().push_back(1))>);
+static_assert(is_void_result<decltype(std::declval<jot::mut_value&>().insert(0, 1))>);
+static_assert(is_void_result<decltype(std::declval<jot::mut_value&>().set("k", 1))>);
+static_assert(is_void_result<decltype(std::declval<jot::mut_value&>().append("k", 1))>);
+static_assert(is_void_result<decltype(std::declval<jot::mut_value&>().erase(0))>);
+static_assert(is_void_result<decltype(std::declval<jot::mut_value&>().erase("k"))>);
+static_assert(is_void_result<decltype(std::declval<jot::mutable_document&>().set_root(1))>);
 
 TEST(Mutable, BuildsAResponseLikeTheHeaderSays) {
   jot::arena a;
@@ -121,11 +132,11 @@ TEST(Mutable, EditsArrays) {
   ASSERT_TRUE(arr.insert(1, 1).ok());       // middle
   ASSERT_TRUE(arr.insert(3, "end").ok());   // == size: appends
   EXPECT_EQ(text_of(arr), R"([0,1,2,"end"])");
-  EXPECT_EQ(arr.insert(9, 9).code, jot::error_code::not_found);
+  EXPECT_EQ(arr.insert(9, 9).error().code, jot::error_code::not_found);
   ASSERT_TRUE(arr.erase(0).ok());
   ASSERT_TRUE(arr.erase(2).ok());  // the last
   EXPECT_EQ(text_of(arr), "[1,2]");
-  EXPECT_EQ(arr.erase(2).code, jot::error_code::not_found);
+  EXPECT_EQ(arr.erase(2).error().code, jot::error_code::not_found);
   ASSERT_TRUE(arr.erase(0).ok());
   ASSERT_TRUE(arr.erase(0).ok());
   EXPECT_EQ(text_of(arr), "[]");
@@ -137,7 +148,7 @@ TEST(Mutable, EditsArrays) {
   std::vector<std::string> seen;
   for (jot::mut_value e : arr.elements()) seen.push_back(text_of(e));
   EXPECT_EQ(seen, std::vector<std::string>{R"("x")"});
-  EXPECT_EQ(arr.set("k", 1).code, jot::error_code::type_mismatch);
+  EXPECT_EQ(arr.set("k", 1).error().code, jot::error_code::type_mismatch);
   EXPECT_FALSE(arr["k"].exists());
   EXPECT_EQ(doc.error().code, jot::error_code::not_found);  // the first failure: insert(9)
 }
@@ -156,7 +167,7 @@ TEST(Mutable, EditsObjects) {
   ASSERT_TRUE(o.erase("a").ok());
   EXPECT_EQ(text_of(o), R"({"b":2,"c":3,"a":"dup"})");
   ASSERT_TRUE(o.erase("a").ok());
-  EXPECT_EQ(o.erase("a").code, jot::error_code::not_found);
+  EXPECT_EQ(o.erase("a").error().code, jot::error_code::not_found);
   EXPECT_EQ(text_of(o), R"({"b":2,"c":3})");
   std::string keys;
   for (jot::mut_member m : o.members()) keys += std::string(m.key) + "=" + text_of(m.value) + ";";
@@ -186,8 +197,8 @@ TEST(Mutable, MovesWithinAndBetweenDocuments) {
   EXPECT_EQ(text_of(root), R"({"from":[1,3],"to":[2]})");
   EXPECT_EQ(two.parent().node(), root["to"].node());  // the same node, relinked
   // Into itself or a descendant: refused, nothing changes.
-  EXPECT_EQ(from.push_back(jot::moved(from)).code, jot::error_code::invalid_value);
-  EXPECT_EQ(root["to"].push_back(jot::moved(root)).code, jot::error_code::invalid_value);
+  EXPECT_EQ(from.push_back(jot::moved(from)).error().code, jot::error_code::invalid_value);
+  EXPECT_EQ(root["to"].push_back(jot::moved(root)).error().code, jot::error_code::invalid_value);
   EXPECT_EQ(text_of(root), R"({"from":[1,3],"to":[2]})");
   // Onto itself: nothing to do.
   ASSERT_TRUE(from.set(jot::moved(from)).ok());
@@ -312,8 +323,8 @@ TEST(Mutable, SetOfItsOwnAncestorOrDescendantCopies) {
   p = root["p"];
   jot::mut_value inner = p[0];
   ASSERT_TRUE(root.set(jot::moved(root)).ok());
-  EXPECT_EQ(inner.set(jot::moved(root)).code, jot::error_code::invalid_value);
-  EXPECT_EQ(inner.set(jot::moved(p)).code, jot::error_code::invalid_value);
+  EXPECT_EQ(inner.set(jot::moved(root)).error().code, jot::error_code::invalid_value);
+  EXPECT_EQ(inner.set(jot::moved(p)).error().code, jot::error_code::invalid_value);
   EXPECT_EQ(text_of(root), R"({"p":[1,2]})");
   EXPECT_EQ(doc.error().code, jot::error_code::invalid_value);
 }
@@ -327,24 +338,25 @@ TEST(Mutable, SetFailsLikeEveryEdit) {
   jot::arena a(buf, sizeof buf);
   jot::mutable_document doc(a);
   jot::mut_value root = doc.root();
-  EXPECT_EQ(jot::mut_value().set(1).code, jot::error_code::not_found);
+  EXPECT_EQ(jot::mut_value().set(1).error().code, jot::error_code::not_found);
   jot::mut_value missing = root.find("missing");
   ASSERT_FALSE(missing.exists());
-  EXPECT_EQ(missing.set(1).code, jot::error_code::not_found);
+  EXPECT_EQ(missing.set(1).error().code, jot::error_code::not_found);
   EXPECT_TRUE(root.is_null());
   root["keep"] = {1, 2};
   jot::mut_value keep = root["keep"];
   const std::string big(2000, 'x');
-  EXPECT_EQ(keep.set(big).code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(keep.set(big).error().code, jot::error_code::capacity_exceeded);
   EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
   EXPECT_TRUE(keep.exists());
   EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
-  EXPECT_EQ(keep.set("\xff").code, jot::error_code::invalid_utf8);
+  EXPECT_EQ(keep.set("\xff").error().code, jot::error_code::invalid_utf8);
   EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
   // An earlier failure stays the document's; set(key, v) reports its own.
-  EXPECT_EQ(root.set("keep", big).code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(root.set("keep", big).error().code, jot::error_code::capacity_exceeded);
   EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
-  EXPECT_EQ(root.set("keep", std::numeric_limits<double>::infinity()).code, jot::error_code::invalid_value);
+  EXPECT_EQ(root.set("keep", std::numeric_limits<double>::infinity()).error().code,
+            jot::error_code::invalid_value);
   EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
   EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
   // The storing operator, on the same failure, yields absent; that handle
@@ -353,7 +365,7 @@ TEST(Mutable, SetFailsLikeEveryEdit) {
   EXPECT_FALSE(failed.exists());
   EXPECT_EQ(text_of(root), R"({"keep":[1,2]})");
   doc.clear_error();
-  EXPECT_EQ(failed.set(1).code, jot::error_code::not_found);
+  EXPECT_EQ(failed.set(1).error().code, jot::error_code::not_found);
   EXPECT_EQ(doc.error().code, jot::error_code::not_found);
 }
 
@@ -370,14 +382,14 @@ TEST(Mutable, CopiesOfParsedDocumentsFitOrFailWhole) {
     std::vector<std::max_align_t> buf(size / sizeof(std::max_align_t) + 1);
     jot::arena a(buf.data(), size);
     jot::mutable_document doc(a);
-    const jot::error e = doc.set_root(parsed->root());
+    const jot::result<void> r = doc.set_root(parsed->root());
     jot::mut_value root = doc.root();
-    if (e.ok()) {
+    if (r) {
       ++fitted;
       EXPECT_TRUE(root == parsed->root()) << size;
       EXPECT_EQ(text_of(root), text_of(parsed->root())) << size;
     } else {
-      EXPECT_EQ(e.code, jot::error_code::capacity_exceeded) << size;
+      EXPECT_EQ(r.error().code, jot::error_code::capacity_exceeded) << size;
       EXPECT_TRUE(root.is_null()) << size;
     }
   }
@@ -393,8 +405,8 @@ TEST(Mutable, FailuresChangeNothingAndAreRecorded) {
   ASSERT_TRUE(doc.ok());
   const std::string before = text_of(root);
   std::string big(2000, 'x');
-  EXPECT_EQ(root["keep"].push_back(big).code, jot::error_code::capacity_exceeded);
-  EXPECT_EQ(root.set("big", big).code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(root["keep"].push_back(big).error().code, jot::error_code::capacity_exceeded);
+  EXPECT_EQ(root.set("big", big).error().code, jot::error_code::capacity_exceeded);
   EXPECT_EQ(text_of(root), before);
   root["big"] = big;  // the member is created (null), the string does not fit
   EXPECT_EQ(doc.error().code, jot::error_code::capacity_exceeded);
@@ -410,7 +422,7 @@ TEST(Mutable, FailuresChangeNothingAndAreRecorded) {
   EXPECT_TRUE(root == copy->root());
   // Absent values fail with not_found.
   jot::mut_value absent;
-  EXPECT_EQ(absent.push_back(1).code, jot::error_code::not_found);
+  EXPECT_EQ(absent.push_back(1).error().code, jot::error_code::not_found);
   jot::output_buffer out;
   EXPECT_EQ(jot::write(absent, out).error().code, jot::error_code::not_found);
 }
@@ -420,8 +432,8 @@ TEST(Mutable, RejectsNumbersJsonCannotHold) {
   jot::mutable_document doc(a);
   jot::mut_value root = doc.root();
   root["ok"] = 1.5;
-  EXPECT_EQ(root.set("nan", std::nan("")).code, jot::error_code::invalid_value);
-  EXPECT_EQ(root.set("inf", {1.0, std::numeric_limits<double>::infinity()}).code,
+  EXPECT_EQ(root.set("nan", std::nan("")).error().code, jot::error_code::invalid_value);
+  EXPECT_EQ(root.set("inf", {1.0, std::numeric_limits<double>::infinity()}).error().code,
             jot::error_code::invalid_value);
   EXPECT_EQ(text_of(root), R"({"ok":1.5})");
 }
@@ -438,10 +450,10 @@ TEST(Mutable, RefusesInvalidUtf8Everywhere) {
   for (std::string_view bad : {std::string_view("\xff\xfe"), std::string_view("abc\xc3"),
                                std::string_view("\xed\xa0\x80 surrogate"),
                                std::string_view("0123456789abcdef\xc0\xaf overlong")}) {
-    EXPECT_EQ(root.set("s", bad).code, jot::error_code::invalid_utf8) << bad;
-    EXPECT_EQ(root.append(bad, 1).code, jot::error_code::invalid_utf8) << bad;
-    EXPECT_EQ(root.set("list", {1, bad}).code, jot::error_code::invalid_utf8) << bad;
-    EXPECT_EQ(root.set("obj", jot::object_init{{bad, 1}}).code, jot::error_code::invalid_utf8) << bad;
+    EXPECT_EQ(root.set("s", bad).error().code, jot::error_code::invalid_utf8) << bad;
+    EXPECT_EQ(root.append(bad, 1).error().code, jot::error_code::invalid_utf8) << bad;
+    EXPECT_EQ(root.set("list", {1, bad}).error().code, jot::error_code::invalid_utf8) << bad;
+    EXPECT_EQ(root.set("obj", jot::object_init{{bad, 1}}).error().code, jot::error_code::invalid_utf8) << bad;
     doc.clear_error();
     EXPECT_FALSE(root[bad].exists());
     EXPECT_EQ(doc.error().code, jot::error_code::invalid_utf8);
@@ -459,7 +471,7 @@ TEST(Mutable, RefusesInvalidUtf8Everywhere) {
   lax.validate_utf8 = false;
   auto parsed = jot::parse("[\"\xff\"]", pa, lax);
   ASSERT_TRUE(parsed);
-  EXPECT_EQ(doc.set_root(parsed->root()).code, jot::error_code::invalid_utf8);
+  EXPECT_EQ(doc.set_root(parsed->root()).error().code, jot::error_code::invalid_utf8);
 }
 
 // A copy refused part way (its nodes and some strings written) gives its
@@ -477,7 +489,7 @@ TEST(Mutable, RefusedCopiesLeaveTheArenaAsFound) {
   ASSERT_TRUE(root.set({1, "two"}).ok());
   ASSERT_TRUE(doc.ok());
   const std::size_t room = a.available();
-  EXPECT_EQ(doc.set_root(parsed->root()).code, jot::error_code::invalid_utf8);
+  EXPECT_EQ(doc.set_root(parsed->root()).error().code, jot::error_code::invalid_utf8);
   EXPECT_EQ(a.available(), room);
   EXPECT_EQ(text_of(doc.root()), "[1,\"two\"]");
 }

@@ -14,7 +14,7 @@ TEST(CheckPointer, AcceptsEveryWellFormedPointer) {
 }
 
 TEST(CheckPointer, SaysWhatIsWrongAndWhere) {
-  const jot::error no_slash = jot::check_pointer("a/b");
+  const jot::error no_slash = jot::check_pointer("a/b").error();
   EXPECT_EQ(no_slash.code, error_code::invalid_pointer);
   EXPECT_STREQ(no_slash.message, "must be empty or start with '/'");
   EXPECT_EQ(no_slash.offset, 0u);
@@ -24,7 +24,7 @@ TEST(CheckPointer, SaysWhatIsWrongAndWhere) {
     std::size_t at;
   };
   for (bad_escape b : {bad_escape{"/~", 1}, {"/m~2n", 2}, {"/ok/~", 4}, {"/x~0/~a", 5}}) {
-    const jot::error e = jot::check_pointer(b.pointer);
+    const jot::error e = jot::check_pointer(b.pointer).error();
     EXPECT_EQ(e.code, error_code::invalid_pointer) << b.pointer;
     EXPECT_STREQ(e.message, "'~' must be followed by '0' or '1'") << b.pointer;
     EXPECT_EQ(e.offset, b.at) << b.pointer;

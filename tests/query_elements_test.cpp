@@ -43,7 +43,7 @@ std::string element_lines(std::string_view json, std::string_view text, const ru
   jot::stream_reader r(jot::source::of(src), {window.data(), window.size()}, reader_arena, {.array_elements = true});
   std::string s;
   jot::arena paths;
-  const jot::error e = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
+  const jot::result<void> done = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
     if (!s.empty()) s += '\n';
     auto p = n.path.text(paths);
     s += p ? std::string(*p) : std::string("<no path>");
@@ -51,7 +51,7 @@ std::string element_lines(std::string_view json, std::string_view text, const ru
     s += jot_test::json_of(n.value);
     return true;
   }, a);
-  if (!e.ok()) return "error " + error_text(e) + ": " + e.message;
+  if (!done) return "error " + error_text(done.error()) + ": " + done.error().message;
   return s;
 }
 
@@ -121,9 +121,9 @@ TEST(QueryElements, AgreesWithTheDomOnRandomArraysAndQueries) {
       a.reset();
       auto compiled = jot::path::compile(q, a);
       ASSERT_TRUE(compiled) << q << ": " << error_text(compiled.error());
-      if (const jot::error e = jot::path::elements_supported(*compiled); !e.ok()) {
-        EXPECT_EQ(e.code, jot::error_code::query_not_streamable) << q;
-        EXPECT_LT(e.offset, q.size()) << q;
+      if (const jot::result<void> supported = jot::path::elements_supported(*compiled); !supported) {
+        EXPECT_EQ(supported.error().code, jot::error_code::query_not_streamable) << q;
+        EXPECT_LT(supported.error().offset, q.size()) << q;
         ++refused;
         continue;
       }
@@ -202,21 +202,21 @@ TEST(QueryElements, RefusesWhatNeedsTheWholeArray) {
   for (const auto& [text, at] : refused) {
     auto q = jot::path::compile(text, a);
     ASSERT_TRUE(q) << text;
-    const jot::error e = jot::path::elements_supported(*q);
+    const jot::error e = jot::path::elements_supported(*q).error();
     EXPECT_EQ(error_text(e), "query_not_streamable@" + std::to_string(at)) << text << ": " << e.message;
     EXPECT_NE(std::string(e.message), "") << text;
     int calls = 0;
     jot_test::string_source src{"[1,2]"};
     jot::stream_reader r(jot::source::of(src), {window.data(), window.size()}, reader_arena, {.array_elements = true});
-    const jot::error s = jot::path::evaluate_elements(*q, r, [&](const jot::path::node&) noexcept {
+    const jot::result<void> s = jot::path::evaluate_elements(*q, r, [&](const jot::path::node&) noexcept {
       ++calls;
       return true;
     }, a);
-    EXPECT_EQ(error_text(s), error_text(e)) << text;
+    EXPECT_EQ(error_text(s.error()), error_text(e)) << text;
     EXPECT_EQ(calls, 0);
     EXPECT_EQ(r.count(), 0u) << "read before refusing " << text;
   }
-  EXPECT_EQ(jot::path::elements_supported(jot::path::query()).code, jot::error_code::invalid_value);
+  EXPECT_EQ(jot::path::elements_supported(jot::path::query()).error().code, jot::error_code::invalid_value);
 
   // A reader that does not yield array elements as documents.
   auto q = jot::path::compile("$[*]", a);
@@ -225,11 +225,12 @@ TEST(QueryElements, RefusesWhatNeedsTheWholeArray) {
   for (const jot::stream_options o : {jot::stream_options{}, jot::stream_options{.array_elements = true, .parse = false}}) {
     jot_test::string_source src{"[1,2]"};
     jot::stream_reader r(jot::source::of(src), {window.data(), window.size()}, reader_arena, o);
-    EXPECT_EQ(jot::path::evaluate_elements(*q, r, all, a).code, jot::error_code::invalid_value);
+    EXPECT_EQ(jot::path::evaluate_elements(*q, r, all, a).error().code, jot::error_code::invalid_value);
   }
   jot_test::string_source src{"[1,2]"};
   jot::stream_reader r(jot::source::of(src), {window.data(), window.size()}, reader_arena, {.array_elements = true});
-  EXPECT_EQ(jot::path::evaluate_elements(*q, r, jot::path::node_callback{}, a).code, jot::error_code::invalid_value);
+  EXPECT_EQ(jot::path::evaluate_elements(*q, r, jot::path::node_callback{}, a).error().code,
+            jot::error_code::invalid_value);
 }
 
 // A bad element, a bad array, an element larger than the window: the
@@ -261,12 +262,12 @@ TEST(QueryElements, ErrorsAreTheStreamsAtTheirByte) {
     jot_test::string_source src{text, 3};
     jot::stream_reader r(jot::source::of(src), {window, sizeof window}, reader_arena, {.array_elements = true});
     std::size_t nodes = 0;
-    const jot::error e = jot::path::evaluate_elements(*q, r, [&](const jot::path::node&) noexcept {
+    const jot::result<void> done = jot::path::evaluate_elements(*q, r, [&](const jot::path::node&) noexcept {
       ++nodes;
       return true;
     }, a);
-    EXPECT_EQ(e.line, whole.error().line) << text;
-    EXPECT_EQ(e.column, whole.error().column) << text;
+    EXPECT_EQ(done.error().line, whole.error().line) << text;
+    EXPECT_EQ(done.error().column, whole.error().column) << text;
     EXPECT_EQ(nodes, r.count() - 1) << text;  // every element before the bad step
   }
 
@@ -289,8 +290,9 @@ TEST(QueryElements, CallbacksAndLimitsStop) {
   int seen = 0;
   jot_test::string_source src{"[[1,2],[3,4],[5]]"};
   jot::stream_reader r(jot::source::of(src), {window, sizeof window}, reader_arena, {.array_elements = true});
-  const jot::error e = jot::path::evaluate_elements(*q, r, [&](const jot::path::node&) noexcept { return ++seen < 3; }, a);
-  EXPECT_EQ(error_text(e), "cancelled@7");  // located at the element being evaluated
+  const jot::result<void> done =
+      jot::path::evaluate_elements(*q, r, [&](const jot::path::node&) noexcept { return ++seen < 3; }, a);
+  EXPECT_EQ(error_text(done.error()), "cancelled@7");  // located at the element being evaluated
   EXPECT_EQ(seen, 3);
   // max_nodes bounds the nodes in all and each element's nodelists.
   jot::path::options o;
@@ -326,12 +328,12 @@ std::string fenced_lines(std::string_view json, std::string_view text, std::size
   jot::stream_reader r(jot::source::of(src), {window, sizeof window}, reader_arena, {.array_elements = true});
   std::string s;
   jot::arena paths;
-  const jot::error e = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
+  const jot::result<void> done = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
     if (!s.empty()) s += '\n';
     s += std::string(*n.path.text(paths)) + "=" + jot_test::json_of(n.value);
     return true;
   }, a);
-  return e.ok() ? s : "error " + error_text(e);
+  return done ? s : "error " + error_text(done.error());
 }
 
 // Once the element index passes the last one the first segment can select
@@ -409,7 +411,7 @@ TEST(QueryElements, RunsOverAnArrayLargerThanTheWindowInBoundedMemory) {
   std::uint64_t sum = 0, index_sum = 0;
   const std::size_t free = query_arena.available();
   const std::size_t before = jot_test::allocation_count();
-  const jot::error e = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
+  const jot::result<void> done = jot::path::evaluate_elements(*q, r, [&](const jot::path::node& n) noexcept {
     ++nodes;
     sum += *n.value.get_uint64();
     char path[64];  // $[i]['id']
@@ -420,7 +422,7 @@ TEST(QueryElements, RunsOverAnArrayLargerThanTheWindowInBoundedMemory) {
     return true;
   }, query_arena);
   const std::size_t after = jot_test::allocation_count();
-  ASSERT_TRUE(e.ok()) << error_text(e);
+  ASSERT_TRUE(done) << error_text(done.error());
   EXPECT_EQ(after, before) << "heap allocations while evaluating";
   EXPECT_EQ(r.count(), count);
   EXPECT_EQ(nodes, count / 3);

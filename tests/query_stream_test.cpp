@@ -37,7 +37,7 @@ std::string stream_lines(std::string_view json, std::string_view text, const jot
   if (!q) return "error " + error_text(q.error());
   std::string s;
   jot::arena paths;
-  jot::error e = jot::path::evaluate_stream(*q, json, [&](const jot::path::stream_node& n) noexcept {
+  const jot::result<void> r = jot::path::evaluate_stream(*q, json, [&](const jot::path::stream_node& n) noexcept {
     if (!s.empty()) s += '\n';
     auto p = n.path.text(paths);
     s += p ? std::string(*p) : std::string("<no path>");
@@ -45,7 +45,7 @@ std::string stream_lines(std::string_view json, std::string_view text, const jot
     s += normal(n.text);
     return true;
   }, a);
-  if (!e.ok()) return "error " + error_text(e) + ": " + e.message;
+  if (!r) return "error " + error_text(r.error()) + ": " + r.error().message;
   return s;
 }
 
@@ -107,17 +107,18 @@ TEST(QueryStream, RefusesWhatOnePassCannotDecide) {
   for (const auto& [text, at] : refused) {
     auto q = jot::path::compile(text, a);
     ASSERT_TRUE(q) << text;
-    const jot::error e = jot::path::stream_supported(*q);
-    EXPECT_EQ(error_text(e), "query_not_streamable@" + std::to_string(at)) << text << ": " << e.message;
+    const jot::result<void> supported = jot::path::stream_supported(*q);
+    EXPECT_EQ(error_text(supported.error()), "query_not_streamable@" + std::to_string(at))
+        << text << ": " << supported.error().message;
     int calls = 0;
-    const jot::error s = jot::path::evaluate_stream(*q, "{}", [&](const jot::path::stream_node&) noexcept {
+    const jot::result<void> s = jot::path::evaluate_stream(*q, "{}", [&](const jot::path::stream_node&) noexcept {
       ++calls;
       return true;
     }, a);
-    EXPECT_EQ(error_text(s), error_text(e)) << text;
+    EXPECT_EQ(error_text(s.error()), error_text(supported.error())) << text;
     EXPECT_EQ(calls, 0);
   }
-  EXPECT_EQ(jot::path::stream_supported(jot::path::query()).code, jot::error_code::invalid_value);
+  EXPECT_EQ(jot::path::stream_supported(jot::path::query()).error().code, jot::error_code::invalid_value);
 }
 
 TEST(QueryStream, ReportsTheTextAsWritten) {
@@ -138,22 +139,22 @@ TEST(QueryStream, BadDocumentsAndCallbacksFail) {
   auto q = jot::path::compile("$[*]", a);
   ASSERT_TRUE(q);
   auto all = [](const jot::path::stream_node&) noexcept { return true; };
-  EXPECT_EQ(error_text(jot::path::evaluate_stream(*q, "[1,2", all, a)), "unexpected_end@4");
-  EXPECT_EQ(error_text(jot::path::evaluate_stream(*q, "[1,]", all, a)), "trailing_comma@2");
-  EXPECT_EQ(error_text(jot::path::evaluate_stream(*q, "", all, a)), "empty_input@0");
+  EXPECT_EQ(error_text(jot::path::evaluate_stream(*q, "[1,2", all, a).error()), "unexpected_end@4");
+  EXPECT_EQ(error_text(jot::path::evaluate_stream(*q, "[1,]", all, a).error()), "trailing_comma@2");
+  EXPECT_EQ(error_text(jot::path::evaluate_stream(*q, "", all, a).error()), "empty_input@0");
   int seen = 0;
   auto two = [&](const jot::path::stream_node&) noexcept { return ++seen < 2; };
-  EXPECT_EQ(jot::path::evaluate_stream(*q, "[1,2,3]", two, a).code, jot::error_code::cancelled);
+  EXPECT_EQ(jot::path::evaluate_stream(*q, "[1,2,3]", two, a).error().code, jot::error_code::cancelled);
   EXPECT_EQ(seen, 2);
   // Limits: the result's size, the document's depth (no stack, no memory).
   jot::path::options o;
   o.max_nodes = 2;
   auto small = jot::path::compile("$[*]", a, o);
   ASSERT_TRUE(small);
-  EXPECT_EQ(jot::path::evaluate_stream(*small, "[1,2,3]", all, a).code, jot::error_code::query_limit);
+  EXPECT_EQ(jot::path::evaluate_stream(*small, "[1,2,3]", all, a).error().code, jot::error_code::query_limit);
   EXPECT_TRUE(jot::path::evaluate_stream(*small, "[1,2]", all, a).ok());
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  EXPECT_EQ(jot::path::evaluate_stream(*q, deep, all, a).code, jot::error_code::depth_exceeded);
+  EXPECT_EQ(jot::path::evaluate_stream(*q, deep, all, a).error().code, jot::error_code::depth_exceeded);
   o.max_document_depth = 4096;
   auto hostile = jot::path::compile("$[*][*][*][*][*][*][*][*][*][*][*][*][*][*][*][*]", a, o);
   ASSERT_TRUE(hostile);
@@ -209,12 +210,12 @@ TEST(QueryStream, RunsOverAStreamInBoundedMemory) {
   const std::size_t before = jot_test::allocation_count();
   while (r.next()) {
     ASSERT_TRUE(r.current()) << error_text(r.current().error());
-    const jot::error e = jot::path::evaluate_stream(*q, r.source(), [&](const jot::path::stream_node& n) noexcept {
+    const auto done = jot::path::evaluate_stream(*q, r.source(), [&](const jot::path::stream_node& n) noexcept {
       ++nodes;
       if (n.text.size() == 1) key_sum += static_cast<std::uint64_t>(n.text[0] - '0');
       return true;
     }, query_arena);
-    ASSERT_TRUE(e.ok()) << error_text(r.locate(e));
+    ASSERT_TRUE(done) << error_text(r.locate(done.error()));
     ++documents;
     ASSERT_EQ(query_arena.available(), free);
   }

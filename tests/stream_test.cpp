@@ -551,15 +551,15 @@ std::vector<step> by_stream_unparsed(string_source src, std::size_t window, jot:
     } else {
       EXPECT_FALSE(r.current()->root().exists());
       jot::visitor nothing;
-      const jot::error e = jot::visit(r.source(), nothing);
-      if (e.ok()) {
+      const jot::result<void> visited = jot::visit(r.source(), nothing);
+      if (visited) {
         jot::arena doc_arena;
         const jot::document d = must(jot::parse(r.source(), doc_arena));
         jot::output_buffer buf;
         st.ok = true;
         st.json = std::string(must(jot::write(d.root(), buf)));
       } else {
-        st.error = r.locate(e);
+        st.error = r.locate(visited.error());
       }
     }
     out.push_back(st);

@@ -17,7 +17,8 @@
 // No operation recurses on the C++ stack: copying, comparing, writing and
 // converting a 100,000-deep document work.
 //
-// Errors. Editing functions return a [[nodiscard]] error. The operators
+// Errors. Editing functions return a [[nodiscard]] jot::result<void>
+// (jot/error.h): truthy on success, else its error() says why. The operators
 // (operator[] and storing assignment) cannot, so every failure, theirs
 // included, is also recorded in the document: error() keeps the first one. A
 // failed operation changes nothing; an operator that fails yields an absent
@@ -151,7 +152,7 @@ struct mut_member;
 // that element; set(x) stores x into the value a handle refers to, always.
 //   jot::mut_value h = root["a"];
 //   h = root["b"];         // h now refers to b; nothing is stored
-//   auto e = h.set(5);     // b is now 5 (e: ok, or why it failed)
+//   auto r = h.set(5);     // b is now 5 (r: ok, or r.error() says why)
 //   root["c"] = h;         // c is now a deep copy of b
 //   h = 5;                 // does not compile: write h.set(5)
 class mut_value {
@@ -180,9 +181,9 @@ class mut_value {
   // copy, so v may be this value, an ancestor or a descendant. Fails with
   // not_found when this handle is absent, and as building v fails
   // (capacity_exceeded, invalid_utf8, invalid_value; see mut_init and moved).
-  [[nodiscard]] error set(const mut_init& v) noexcept;
+  [[nodiscard]] result<void> set(const mut_init& v) noexcept;
   // set({a, b, ...}): stores an array.
-  [[nodiscard]] error set(std::initializer_list<mut_init> v) noexcept { return set(mut_init(v)); }
+  [[nodiscard]] result<void> set(std::initializer_list<mut_init> v) noexcept { return set(mut_init(v)); }
 
   bool exists() const noexcept { return n_ != nullptr; }
   jot::type type() const noexcept;
@@ -231,18 +232,18 @@ class mut_value {
   mut_value parent() const noexcept;
 
   // Array: appends v. Fails with type_mismatch on a non-array.
-  [[nodiscard]] error push_back(const mut_init& v) noexcept;
+  [[nodiscard]] result<void> push_back(const mut_init& v) noexcept;
   // Array: inserts v before element index (index == size() appends); not_found past the end.
-  [[nodiscard]] error insert(std::size_t index, const mut_init& v) noexcept;
+  [[nodiscard]] result<void> insert(std::size_t index, const mut_init& v) noexcept;
   // Object: replaces the value of the first member named key (as set(v) on
   // it), else appends the member.
-  [[nodiscard]] error set(std::string_view key, const mut_init& v) noexcept;
+  [[nodiscard]] result<void> set(std::string_view key, const mut_init& v) noexcept;
   // Object: appends a member even when key exists (JSON allows duplicates).
-  [[nodiscard]] error append(std::string_view key, const mut_init& v) noexcept;
+  [[nodiscard]] result<void> append(std::string_view key, const mut_init& v) noexcept;
   // Array: removes element index. Object: removes the first member named key.
   // not_found when there is none. The removed value stays valid, detached.
-  [[nodiscard]] error erase(std::size_t index) noexcept;
-  [[nodiscard]] error erase(std::string_view key) noexcept;
+  [[nodiscard]] result<void> erase(std::size_t index) noexcept;
+  [[nodiscard]] result<void> erase(std::string_view key) noexcept;
   // Unlinks this value from its parent (a root stays the root); returns it.
   mut_value detach() noexcept;
 
@@ -355,7 +356,7 @@ class mutable_document {
   // root with set_root); absent when allocation fails.
   mut_value make(const mut_init& v) noexcept;
   // Replaces the whole document with v.
-  [[nodiscard]] jot::error set_root(const mut_init& v) noexcept;
+  [[nodiscard]] result<void> set_root(const mut_init& v) noexcept;
 
   // The first error of any operation on this document, or ok.
   const jot::error& error() const noexcept { return error_; }

@@ -14,6 +14,6 @@ namespace jot {
 // Checks pointer's syntax without looking anything up. Returns ok, or an
 // invalid_pointer error whose message says what is wrong and whose offset is
 // the offending byte of the pointer (line and column stay 0).
-[[nodiscard]] error check_pointer(std::string_view pointer) noexcept;
+result<void> check_pointer(std::string_view pointer) noexcept;
 
 }  // namespace jot

@@ -187,7 +187,7 @@ using stream_callback = basic_callback<stream_node>;
 // ([0,2]). Otherwise query_not_streamable,
 // its offset the byte of the first segment or selector that prevents it and
 // its message saying why; invalid_value when q is invalid.
-[[nodiscard]] error stream_supported(const query& q) noexcept;
+[[nodiscard]] result<void> stream_supported(const query& q) noexcept;
 
 // Evaluates q over the one JSON text json in a single jot::visit pass,
 // building no DOM: each node selected goes to f as it ends, in document order
@@ -198,11 +198,11 @@ using stream_callback = basic_callback<stream_node>;
 // when json is not JSON, possibly after nodes were reported (discard them);
 // cancelled when f returned false; query_limit past options::max_nodes
 // nodes; capacity_exceeded when a runs out.
-[[nodiscard]] error evaluate_stream(const query& q, std::string_view json, stream_callback f,
-                                    arena& a) noexcept;
+[[nodiscard]] result<void> evaluate_stream(const query& q, std::string_view json, stream_callback f,
+                                          arena& a) noexcept;
 template <class F>
   requires std::is_invocable_r_v<bool, F&, const stream_node&>
-[[nodiscard]] error evaluate_stream(const query& q, std::string_view json, F&& f, arena& a) noexcept {
+[[nodiscard]] result<void> evaluate_stream(const query& q, std::string_view json, F&& f, arena& a) noexcept {
   return evaluate_stream(q, json, stream_callback::of(f), a);
 }
 
@@ -221,7 +221,7 @@ using node_callback = basic_callback<node>;
 // from the root ($), which would need the whole array. Otherwise
 // query_not_streamable, its offset the byte at fault and its message saying
 // why; invalid_value when q is invalid.
-[[nodiscard]] error elements_supported(const query& q) noexcept;
+[[nodiscard]] result<void> elements_supported(const query& q) noexcept;
 
 // Evaluates q over the one JSON array that r reads (opened with
 // stream_options::array_elements and parse = true), an element at a time:
@@ -244,10 +244,11 @@ using node_callback = basic_callback<node>;
 // the nodes of the elements before it were reported; cancelled when f
 // returned false; query_limit past options::max_nodes nodes in all, or in
 // one element's nodelist; capacity_exceeded when a runs out.
-[[nodiscard]] error evaluate_elements(const query& q, stream_reader& r, node_callback f, arena& a) noexcept;
+[[nodiscard]] result<void> evaluate_elements(const query& q, stream_reader& r, node_callback f,
+                                            arena& a) noexcept;
 template <class F>
   requires std::is_invocable_r_v<bool, F&, const node&>
-[[nodiscard]] error evaluate_elements(const query& q, stream_reader& r, F&& f, arena& a) noexcept {
+[[nodiscard]] result<void> evaluate_elements(const query& q, stream_reader& r, F&& f, arena& a) noexcept {
   return evaluate_elements(q, r, node_callback::of(f), a);
 }
 

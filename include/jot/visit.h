@@ -7,7 +7,7 @@
 //     bool string(jot::json_string) { ++strings; return true; }
 //   };
 //   string_counter c;
-//   jot::error e = jot::visit(text, c);     // e.ok(), or code, offset, line, column
+//   auto r = jot::visit(text, c);           // r.ok(), or r.error(): code, offset, line, column
 //
 // For a scan of every string or key of a message (a packet inspector), a
 // validation pass, or a consumer that builds its own structure. The scan is
@@ -96,7 +96,8 @@ struct visit_options {
 // first error (code, message, offset, line, column) as jot::parse reports it,
 // or error_code::cancelled at the token whose event returned false.
 template <class Visitor>
-[[nodiscard]] error visit(std::string_view json, Visitor& v, const visit_options& options = {}) noexcept;
+[[nodiscard]] result<void> visit(std::string_view json, Visitor& v,
+                                 const visit_options& options = {}) noexcept;
 
 }  // namespace jot
 
@@ -133,7 +134,7 @@ struct visit_events {
 namespace jot {
 
 template <class Visitor>
-error visit(std::string_view json, Visitor& v, const visit_options& options) noexcept {
+result<void> visit(std::string_view json, Visitor& v, const visit_options& options) noexcept {
   detail::visit_events<Visitor> events{v};
   error e;
   detail::with_engine(options.kernel, [&](auto engine) {

@@ -117,14 +117,14 @@ jot::error chosen(const program& p, jot::value element, std::uint64_t i, arena& 
 
 namespace jot::path {
 
-error elements_supported(const query& q) noexcept {
+result<void> elements_supported(const query& q) noexcept {
   if (!q.valid()) return make_error(error_code::invalid_value);
   return detail::query::check(q.program()->root);
 }
 
-error evaluate_elements(const query& q, stream_reader& r, node_callback f, arena& a) noexcept {
+result<void> evaluate_elements(const query& q, stream_reader& r, node_callback f, arena& a) noexcept {
   using namespace detail::query;
-  if (error e = elements_supported(q); !e.ok()) return e;
+  if (result<void> supported = elements_supported(q); !supported) return supported;
   if (f.call == nullptr || !r.options().array_elements || !r.options().parse)
     return make_error(error_code::invalid_value);
   const program& p = *q.program();

@@ -289,14 +289,14 @@ class stream_evaluator : public jot::visitor {
 
 namespace jot::path {
 
-error stream_supported(const query& q) noexcept {
+result<void> stream_supported(const query& q) noexcept {
   if (!q.valid()) return make_error(error_code::invalid_value);
   return detail::query::check(q.program()->root);
 }
 
-error evaluate_stream(const query& q, std::string_view json, stream_callback f, arena& a) noexcept {
+result<void> evaluate_stream(const query& q, std::string_view json, stream_callback f, arena& a) noexcept {
   using namespace detail::query;
-  if (error e = stream_supported(q); !e.ok()) return e;
+  if (result<void> r = stream_supported(q); !r) return r;
   if (f.call == nullptr) return make_error(error_code::invalid_value);
   const program& p = *q.program();
   const std::uint32_t n = p.root.count;
@@ -321,7 +321,7 @@ error evaluate_stream(const query& q, std::string_view json, stream_callback f, 
   stream_evaluator ev(p, json, f, a, frames, steps);
   visit_options vo;
   vo.max_depth = p.limits.max_document_depth;
-  error e = jot::visit(json, ev, vo);
+  error e = jot::visit(json, ev, vo).error();
   if (e.code == error_code::cancelled && !ev.failure().ok()) {
     // The evaluator stopped the visit: its reason, at the token the visit named.
     const error why = ev.failure();

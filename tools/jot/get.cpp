@@ -63,9 +63,9 @@ int run_get(const invocation& inv) {
   const std::vector<std::string_view> pointers(inv.operands.begin() + 1, inv.operands.end());
   // Checked before reading so that a typo fails fast, even on a large file.
   for (std::string_view pointer : pointers)
-    if (const jot::error e = jot::check_pointer(pointer); !e.ok())
-      return usage_error("invalid JSON Pointer '" + std::string(pointer) + "': " + e.message +
-                         " (byte " + std::to_string(e.offset + 1) + ")");
+    if (const jot::result<void> r = jot::check_pointer(pointer); !r)
+      return usage_error("invalid JSON Pointer '" + std::string(pointer) + "': " + r.error().message +
+                         " (byte " + std::to_string(r.error().offset + 1) + ")");
 
   // --indent and --tab imply --pretty.
   const jot::write_options options = output_options(inv, inv.pretty || inv.indent_given || inv.tab);

@@ -162,7 +162,7 @@ int run_elements(const invocation& inv, const jot::path::query& q, std::string_v
   if (!inv.raw) w.begin_array();
   bool written = true;
   jot::arena eval_arena;  // one element's nodelists, rewound after each
-  const jot::error e = jot::path::evaluate_elements(q, reader, [&](const jot::path::node& n) noexcept {
+  const jot::result<void> r = jot::path::evaluate_elements(q, reader, [&](const jot::path::node& n) noexcept {
     if (inv.raw) {
       written = inv.paths ? out.line(p.path_of(n))
                 : n.value.is_string() ? out.line(*n.value.get_string())
@@ -175,8 +175,9 @@ int run_elements(const invocation& inv, const jot::path::query& q, std::string_v
     return written;
   }, eval_arena);
   if (!written) return exit_usage;
-  if (!e.ok()) {
+  if (!r) {
     // The output stops where the error was found, without the array's ']'.
+    const jot::error& e = r.error();
     if (e.code == jot::error_code::io_error) {
       std::fprintf(stderr, "jot: cannot read %s: %s\n", display_name(path).c_str(), e.message);
       return exit_usage;
@@ -234,9 +235,9 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     report_query_error(text, q.error());
     return exit_usage;
   }
-  const jot::error not_streamable = jot::path::stream_supported(*q);
-  if (inv.ndjson && !not_streamable.ok()) {
-    report_query_error(text, not_streamable);
+  const jot::result<void> streamable = jot::path::stream_supported(*q);
+  if (inv.ndjson && !streamable) {
+    report_query_error(text, streamable.error());
     return exit_usage;
   }
 
@@ -257,15 +258,15 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     a.reset();
     nodes.clear();
     bool parsed = true;
-    const jot::error e = jot::path::evaluate_stream(*q, json, [&](const jot::path::stream_node& n) noexcept {
+    const jot::result<void> r = jot::path::evaluate_stream(*q, json, [&](const jot::path::stream_node& n) noexcept {
       jot::result<jot::document> d = jot::parse(n.text, a, node_options);
       jot::result<std::string_view> at = n.path.text(a);
       if (!d || !at) return parsed = false;
       nodes.push_back({d->root(), *at});
       return true;
     }, eval_arena);
-    if (!e.ok()) {
-      report(parsed ? e : jot::make_error(jot::error_code::capacity_exceeded));
+    if (!r) {
+      report(parsed ? r.error() : jot::make_error(jot::error_code::capacity_exceeded));
       return exit_invalid;
     }
     return p.print(nodes, out) ? exit_ok : exit_usage;
@@ -312,11 +313,11 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     std::string input;
     std::size_t first = 0;
     if (!read_head(f, path, inv.parse.allow_bom, input, first)) return exit_usage;
-    const jot::error not_elements = jot::path::elements_supported(*q);
+    const jot::result<void> elements = jot::path::elements_supported(*q);
     const bool array = first < input.size() && input[first] == '[';
-    if (array && not_elements.ok()) return run_elements(inv, *q, path, f, input);
-    if (!not_streamable.ok()) {
-      report_query_error(text, array ? not_elements : not_streamable);
+    if (array && elements) return run_elements(inv, *q, path, f, input);
+    if (!streamable) {
+      report_query_error(text, array ? elements.error() : streamable.error());
       return exit_usage;
     }
     if (!read_rest(f, path, input)) return exit_usage;

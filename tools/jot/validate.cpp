@@ -50,9 +50,9 @@ int run_validate(const invocation& inv) {
       jot::visit_options vo;
       vo.validate_utf8 = inv.parse.validate_utf8;
       vo.max_depth = inv.parse.max_depth;
-      const jot::error e = jot::visit(text, nothing, vo);
-      valid = e.ok();
-      if (!valid) report_parse_error(path, e);
+      const jot::result<void> r = jot::visit(text, nothing, vo);
+      valid = r.ok();
+      if (!valid) report_parse_error(path, r.error());
     } else {
       a.reset();
       valid = bool(parse_input(path, text, a, inv.parse));
