@@ -48,7 +48,7 @@ detail::documents_state::documents_state(const parser& p, std::string_view text,
     : parser_(for_format(p.options(), options.format), p.kernel()),
       scan_only_(!options.parse && options.format == document_format::concatenated && scan_allowed(p)),
       unparsed_(!options.parse && (scan_only_ || options.format != document_format::concatenated)),
-      engine_(scan_engine(p)),
+      engine_(engine_for(p)),
       begin_(text.data()),
       pos_(text.data()),
       end_(text.data() + text.size()),
@@ -91,8 +91,8 @@ bool detail::documents_state::line_at_once_allowed(const parser& p) noexcept {
   return detail::is_strict(p.options_);
 }
 
-detail::typed_engine detail::documents_state::scan_engine(const parser& p) noexcept {
-  return detail::select_typed_engine(p.kernel());
+detail::scan_engine detail::documents_state::engine_for(const parser& p) noexcept {
+  return detail::select_scan_engine(p.kernel());
 }
 
 bool detail::documents_state::scan_allowed(const parser& p) noexcept {
@@ -100,7 +100,7 @@ bool detail::documents_state::scan_allowed(const parser& p) noexcept {
   return !o.allow_comments && !o.allow_trailing_commas && !o.keep_number_text && o.max_depth <= 4096;
 }
 
-error detail::documents_state::scan_step(const parser& p, typed_engine engine, std::string_view bytes,
+error detail::documents_state::scan_step(const parser& p, scan_engine engine, std::string_view bytes,
                                          std::size_t* consumed) noexcept {
   jot::visitor nothing;  // no events: the scan only validates and finds the end
   detail::visit_events<jot::visitor> events{nothing};
@@ -112,7 +112,7 @@ error detail::documents_state::scan_step(const parser& p, typed_engine engine, s
   return e;
 }
 
-bool detail::documents_state::unparsed_record_cut(const parser& p, typed_engine engine,
+bool detail::documents_state::unparsed_record_cut(const parser& p, scan_engine engine,
                                                   std::string_view record, char first) noexcept {
   if (!detail::record_may_be_cut(first, record.back())) return false;
   // Where the scan cannot judge (lenient options), the rule alone decides.

@@ -555,7 +555,7 @@ mut_init::mut_init(const object_init& o) noexcept : kind_(kind::object) {
 // ---- mutable_document -----------------------------------------------------
 
 mutable_document::mutable_document(arena& a) noexcept
-    : arena_(&a), engine_(detail::select_typed_engine(kernel::automatic)) {}
+    : arena_(&a), engine_(detail::select_scan_engine(kernel::automatic)) {}
 
 mut_value mutable_document::root() noexcept {
   if (root_ == nullptr) {

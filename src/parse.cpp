@@ -50,7 +50,7 @@ const detail::kernel_entry* chosen_entry(kernel k) noexcept {
 
 namespace detail {
 
-typed_engine select_typed_engine(jot::kernel requested) noexcept { return chosen_entry(requested)->engine; }
+scan_engine select_scan_engine(jot::kernel requested) noexcept { return chosen_entry(requested)->engine; }
 
 }  // namespace detail
 

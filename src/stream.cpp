@@ -136,7 +136,7 @@ detail::stream_state::stream_state(const parser& p, jot::source src, const strea
                  documents_state::scan_allowed(p)),
       unparsed_(!options.parse && (scan_only_ || (!options.array_elements &&
                                                   options.format != document_format::concatenated))),
-      engine_(documents_state::scan_engine(p)),
+      engine_(documents_state::engine_for(p)),
       source_in_(src),
       arena_(&a),
       options_(options),

@@ -451,7 +451,7 @@ template <class Sink>
 char* encode_into(Sink& sink, const write_options& options, detail::encode_fn encode,
                   const void* value, error& failure) noexcept {
   detail::write_target t{&detail::refill_of<Sink>, &sink, escape_mode_of(options), options.indent,
-                         options.use_tabs, {}, detail::typed_engine::baseline};
+                         options.use_tabs, {}, detail::scan_engine::baseline};
   t.skip_null_members = options.skip_null_members;
   char* const cur = encode(t, sink.start(), value).cur;
   failure = t.failure;

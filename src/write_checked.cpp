@@ -26,7 +26,7 @@ static_assert(escape_expansion * max_checked_string + 4 + checked_overrun <= max
 
 namespace jot::detail {
 
-bool valid_utf8(const char* s, std::size_t n, typed_engine engine) noexcept {
+bool valid_utf8(const char* s, std::size_t n, scan_engine engine) noexcept {
   bool valid = false;
   with_engine(engine, [&](auto tag) { valid = all_utf8_here(tag, s, n); });
   return valid;

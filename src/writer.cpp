@@ -48,7 +48,7 @@ void writer::init(const writer_options& options) noexcept {
   max_depth_ = options.max_depth;
   validate_utf8_ = options.validate_utf8;
   validate_raw_ = options.validate_raw;
-  t_.engine = detail::select_typed_engine(options.kernel);
+  t_.engine = detail::select_scan_engine(options.kernel);
   if (options.max_depth > depth_cap) fail(error_code::invalid_writer_call,
                                           "writer_options::max_depth is above writer::depth_cap");
 }

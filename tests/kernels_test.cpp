@@ -64,12 +64,12 @@ TEST(Kernels, TheDispatchTableFollowsTheList) {
 // The engine each kernel's entry names for the readers compiled in users'
 // units and for the writer's checks, as kernel.h documents it, written out here
 // rather than read from the table.
-jot::detail::typed_engine documented_engine(jot::kernel k) {
+jot::detail::scan_engine documented_engine(jot::kernel k) {
   switch (k) {
     case jot::kernel::avx2:
-    case jot::kernel::avx512: return jot::detail::typed_engine::avx2;
-    case jot::kernel::neon: return jot::detail::typed_engine::neon;
-    default: return jot::detail::typed_engine::baseline;
+    case jot::kernel::avx512: return jot::detail::scan_engine::avx2;
+    case jot::kernel::neon: return jot::detail::scan_engine::neon;
+    default: return jot::detail::scan_engine::baseline;
   }
 }
 
@@ -84,7 +84,7 @@ TEST(Kernels, TheEngineIsTheChosenKernelsEntrys) {
   requests.push_back(jot::kernel::automatic);
   for (jot::kernel k : requests) {
     const jot::kernel chosen = jot::parser({}, k).kernel();
-    EXPECT_EQ(jot::detail::select_typed_engine(k), documented_engine(chosen))
+    EXPECT_EQ(jot::detail::select_scan_engine(k), documented_engine(chosen))
         << jot::kernel_name(k) << " chose " << jot::kernel_name(chosen);
   }
 }

@@ -18,10 +18,10 @@ namespace jot_test {
 // reader, read_ndjson, jot::visit and the checked writer have two engines
 // (skip_engines.h), so several kernels run the same code.
 inline const char* engine_name(jot::kernel k) {
-  switch (jot::detail::select_typed_engine(k)) {
-    case jot::detail::typed_engine::avx2: return "avx2";
-    case jot::detail::typed_engine::neon: return "neon";
-    case jot::detail::typed_engine::baseline: break;
+  switch (jot::detail::select_scan_engine(k)) {
+    case jot::detail::scan_engine::avx2: return "avx2";
+    case jot::detail::scan_engine::neon: return "neon";
+    case jot::detail::scan_engine::baseline: break;
   }
 #if defined(JOT_HAS_X86_KERNELS)
   return "sse2";
@@ -36,7 +36,7 @@ inline std::vector<jot::kernel> one_kernel_per_engine() {
   std::vector<jot::kernel> ks;
   for (jot::kernel k : supported_kernels()) {
     bool seen = false;
-    for (jot::kernel earlier : ks) seen = seen || jot::detail::select_typed_engine(earlier) == jot::detail::select_typed_engine(k);
+    for (jot::kernel earlier : ks) seen = seen || jot::detail::select_scan_engine(earlier) == jot::detail::select_scan_engine(k);
     if (!seen) ks.push_back(k);
   }
   return ks;

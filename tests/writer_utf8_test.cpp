@@ -73,7 +73,7 @@ void check(jot::kernel k, std::string_view s) {
   const bool valid = scalar_utf8(s);
   // The check alone (the mutable document's and the writer's long strings),
   // on the engine the writer picks for this kernel.
-  ASSERT_EQ(jot::detail::valid_utf8(s.data(), s.size(), jot::detail::select_typed_engine(k)), valid) << testing::PrintToString(std::string(s));
+  ASSERT_EQ(jot::detail::valid_utf8(s.data(), s.size(), jot::detail::select_scan_engine(k)), valid) << testing::PrintToString(std::string(s));
   for (bool as_key : {false, true}) {
     const outcome got = write_with(k, s, as_key);
     ASSERT_EQ(got.ok, valid) << (as_key ? "key " : "value ") << testing::PrintToString(std::string(s));

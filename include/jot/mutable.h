@@ -373,7 +373,7 @@ class mutable_document {
   detail::mut_node* root_ = nullptr;
   jot::error error_{};
   error_code refused_ = error_code::ok;  // why the last build failed, when not for memory
-  detail::typed_engine engine_;  // checks strings' UTF-8 (the automatic kernel's, chosen at construction)
+  detail::scan_engine engine_;  // checks strings' UTF-8 (the automatic kernel's, chosen at construction)
 };
 
 // A deep copy of v as an immutable document in arena a (strings copied too),

@@ -37,5 +37,5 @@ constinit const kernel_entry neon_entry = {kernel::neon, "neon",
                                            JOT_IF_NEON_KERNEL(isa_neon::count_line_feeds),
                                            JOT_IF_NEON_KERNEL(isa_neon::build_index),
                                            nullptr,
-                                           typed_engine::neon};
+                                           scan_engine::neon};
 }  // namespace jot::detail

@@ -87,7 +87,7 @@ struct kernel_entry {
   line_feeds_function count_line_feeds;  // nullptr exactly when parse is
   index_function index;                  // stage 1 (jot/detail/index/); nullptr exactly when parse is
   bool (*cpu_supports)() noexcept;       // nullptr: every CPU of the target runs it
-  typed_engine engine;                   // what jot::read, jot::visit, the checked writer and
+  scan_engine engine;                   // what jot::read, jot::visit, the checked writer and
                                          // the mutable document run when this kernel is chosen
 };
 

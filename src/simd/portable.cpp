@@ -34,5 +34,5 @@ constinit const kernel_entry portable_entry = {kernel::portable, "portable",
                                                isa_portable::count_line_feeds,
                                                isa_portable::build_index,
                                                nullptr,
-                                               typed_engine::baseline};
+                                               scan_engine::baseline};
 }  // namespace jot::detail

@@ -50,5 +50,5 @@ constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2",
                                            JOT_IF_X86_KERNELS(isa_avx2::count_line_feeds),
                                            JOT_IF_X86_KERNELS(isa_avx2::build_index),
                                            JOT_IF_X86_KERNELS(cpu_has_avx2),
-                                           typed_engine::avx2};
+                                           scan_engine::avx2};
 }  // namespace jot::detail

@@ -87,5 +87,5 @@ constinit const kernel_entry avx512_entry = {kernel::avx512, "avx512",
                                              JOT_IF_X86_KERNELS(isa_avx512::count_line_feeds),
                                              JOT_IF_X86_KERNELS(isa_avx512::wide::build_index),
                                              JOT_IF_X86_KERNELS(cpu_has_avx512),
-                                             typed_engine::avx2};
+                                             scan_engine::avx2};
 }  // namespace jot::detail

@@ -39,5 +39,5 @@ constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2",
                                            JOT_IF_X86_KERNELS(isa_sse2::count_line_feeds),
                                            JOT_IF_X86_KERNELS(isa_sse2::build_index),
                                            nullptr,
-                                           typed_engine::baseline};
+                                           scan_engine::baseline};
 }  // namespace jot::detail

@@ -51,5 +51,5 @@ constinit const kernel_entry sse42_entry = {kernel::sse42, "sse42",
                                             JOT_IF_X86_KERNELS(isa_sse42::count_line_feeds),
                                             JOT_IF_X86_KERNELS(isa_sse42::build_index),
                                             JOT_IF_X86_KERNELS(cpu_has_sse42),
-                                            typed_engine::baseline};
+                                            scan_engine::baseline};
 }  // namespace jot::detail

@@ -61,16 +61,16 @@ struct documents_state {
   // finds concatenated documents and array elements with it then).
   static bool scan_allowed(const parser& p) noexcept;
   // The engine of scan_step for p's kernel.
-  static typed_engine scan_engine(const parser& p) noexcept;
+  static scan_engine engine_for(const parser& p) noexcept;
   // jot::visit's scan of bytes with p's depth and UTF-8 rules, on the engine
   // chosen once: one document and its spaces
   // (consumed set), or with no consumed all of bytes. Errors not located.
-  static error scan_step(const parser& p, typed_engine engine, std::string_view bytes,
+  static error scan_step(const parser& p, scan_engine engine, std::string_view bytes,
                          std::size_t* consumed) noexcept;
   // parse = false, json_seq: whether the record (first and last bytes not
   // spaces) fails as possibly cut: a number or literal without whitespace
   // after it, when valid (an invalid one is left to the decoder's error).
-  static bool unparsed_record_cut(const parser& p, typed_engine engine, std::string_view record,
+  static bool unparsed_record_cut(const parser& p, scan_engine engine, std::string_view record,
                                   char first) noexcept;
   // p's kernel, whose line count locates the errors of documents and stream_reader.
   static const kernel_entry& kernel_of(const parser& p) noexcept { return *p.entry_; }
@@ -105,7 +105,7 @@ struct documents_state {
   parser parser_;  // the caller's options and kernel, without allow_bom
   bool scan_only_;   // parse = false and concatenated: found by the visit scan
   bool unparsed_;    // parse = false: no document is built
-  typed_engine engine_;  // the scan's engine, chosen once
+  scan_engine engine_;  // the scan's engine, chosen once
   const char* begin_;
   const char* pos_;  // where the next step starts reading
   const char* end_;

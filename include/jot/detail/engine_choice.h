@@ -17,11 +17,11 @@ namespace jot::detail {
 // The engines: the target's baseline (SSE2 on x86-64, else portable) and its
 // vector engine (AVX2 on x86-64, NEON on AArch64). Each is a namespace
 // jot::detail::isa_<engine> (jot/detail/skip_engines.h).
-enum class typed_engine : std::uint8_t { baseline, avx2, neon };
+enum class scan_engine : std::uint8_t { baseline, avx2, neon };
 
 // The engine of the kernel that jot::parser would choose for this request on
 // this CPU (automatic, or the request when the CPU runs it, else portable).
 // Defined in src/parse.cpp, beside the kernel choice.
-typed_engine select_typed_engine(jot::kernel requested) noexcept;
+scan_engine select_scan_engine(jot::kernel requested) noexcept;
 
 }  // namespace jot::detail

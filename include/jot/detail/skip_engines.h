@@ -39,14 +39,14 @@ namespace jot::detail {
 // namespace, declared by skip.inl). f calls the engine's copy of an
 // algorithm by argument-dependent lookup: `read_document(engine, ...)`.
 template <class F>
-JOT_ALWAYS_INLINE void with_engine(typed_engine e, F&& f) noexcept {
+JOT_ALWAYS_INLINE void with_engine(scan_engine e, F&& f) noexcept {
 #if defined(JOT_HAS_X86_KERNELS)
-  if (e == typed_engine::avx2)
+  if (e == scan_engine::avx2)
     f(isa_avx2::engine{});
   else
     f(isa_sse2::engine{});
 #elif defined(JOT_HAS_NEON_KERNEL)
-  if (e == typed_engine::neon)
+  if (e == scan_engine::neon)
     f(isa_neon::engine{});
   else
     f(isa_portable::engine{});
@@ -60,7 +60,7 @@ JOT_ALWAYS_INLINE void with_engine(typed_engine e, F&& f) noexcept {
 // document.
 template <class F>
 JOT_ALWAYS_INLINE void with_engine(jot::kernel requested, F&& f) noexcept {
-  with_engine(select_typed_engine(requested), static_cast<F&&>(f));
+  with_engine(select_scan_engine(requested), static_cast<F&&>(f));
 }
 
 }  // namespace jot::detail

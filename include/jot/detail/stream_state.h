@@ -120,7 +120,7 @@ struct stream_state {
   bool scan_only_;   // parse = false, and concatenated or array elements are found by a
                      // validating scan (jot::visit's), not a parse
   bool unparsed_;    // parse = false: no document is built
-  typed_engine engine_;  // scan_only_: the scan's engine, chosen once
+  scan_engine engine_;  // scan_only_: the scan's engine, chosen once
   std::size_t consumed_ = 0;  // bytes of the last successful parse() (its document and spaces)
   jot::source source_in_;
   arena* arena_;

@@ -69,7 +69,7 @@ struct write_target {
   std::uint32_t indent;  // write_options::indent
   bool use_tabs;         // write_options::use_tabs
   jot::error failure;    // the first value that could not be written, else ok
-  typed_engine engine = typed_engine::baseline;  // write_checked's engine (chosen once per writer)
+  scan_engine engine = scan_engine::baseline;  // write_checked's engine (chosen once per writer)
   bool skip_null_members = false;  // write_options::skip_null_members
 };
 
@@ -116,9 +116,9 @@ char* print_int64(char* out, std::int64_t v) noexcept;
 char* print_double(char* out, double d) noexcept;
 
 // True when [s, s + n) is UTF-8 (RFC 3629: no overlong forms, no surrogates,
-// nothing above U+10FFFF), checked on engine (select_typed_engine's choice,
+// nothing above U+10FFFF), checked on engine (select_scan_engine's choice,
 // made once per writer or mutable document, never per string).
-bool valid_utf8(const char* s, std::size_t n, typed_engine engine) noexcept;
+bool valid_utf8(const char* s, std::size_t n, scan_engine engine) noexcept;
 
 // ---- keys known at compile time (struct members, "name"_key) ----
 
