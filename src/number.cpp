@@ -1,7 +1,7 @@
 // src/number.cpp - the general number scanner (every shape and every error;
 // the common shape is inline in jot/detail/number.h). The exact half of
 // conversion is src/number_exact.cpp.
-#include "number.h"
+#include "jot/detail/number.h"
 
 namespace jot::detail {
 

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "generic/utf8.h"
+#include "jot/detail/scan/utf8.h"
 #include "jot/detail/bits.h"
 
 #if defined(__SSE2__) || defined(_M_X64)

@@ -1,4 +1,4 @@
-// tests/bits_test.cpp - src/bits.h: the byte-order and 128-bit helpers that
+// tests/bits_test.cpp - jot/detail/bits.h: the byte-order and 128-bit helpers that
 // keep the portable kernel and the number code free of compiler builtins.
 // The fallbacks are compiled here on every host, and checked against the
 // builtins they replace where those exist.
@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "bits.h"  // src/
+#include "jot/detail/bits.h"
 #include "guarded_page.h"
 
 namespace {

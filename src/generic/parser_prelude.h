@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "arena_access.h"
-#include "common.h"
+#include "jot/detail/config.h"
 #include "jot/detail/number.h"
 #include "jot/parse.h"
 #include "simd/kernels.h"
