@@ -13,7 +13,9 @@
 //   - a successful decode agrees with the DOM path, member by member;
 //   - with allow_trailing_content, a read of the first document into a
 //     jot::value stops where jot::parse with that option stops (its bytes consumed),
-//     with the same value, or fails with the parser's error.
+//     with the same value, or fails with the parser's error;
+//   - with relaxed syntax allowed too (comments, trailing commas, a byte
+//     order mark), the same agreement with jot::parse under those options.
 #include <list>
 #include <map>
 #include <optional>
@@ -301,6 +303,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else if (!f.ok() && !first_doc.ok() && !too_deep) {
     FUZZ_CHECK(f.error().code == first_doc.error().code);
     FUZZ_CHECK(f.error().offset == first_doc.error().offset);
+  }
+
+  // Relaxed syntax (comments, trailing commas, a byte order mark), read as a
+  // jot::value: what the parser with the same options accepts, with its
+  // value and bytes consumed, or the parser's error at the same place.
+  jot::read_options relaxed = first_only;
+  relaxed.allow_comments = relaxed.allow_trailing_commas = relaxed.allow_bom = true;
+  jot::parse_options relaxed_po = po;
+  relaxed_po.allow_comments = relaxed_po.allow_trailing_commas = relaxed_po.allow_bom = true;
+  jot::arena relaxed_arena, relaxed_dom_arena;
+  jot::value loose;
+  const jot::read_result l = jot::read(json, loose, relaxed_arena, relaxed);
+  const auto loose_doc = jot::parse(json, relaxed_dom_arena, relaxed_po);
+  const bool loose_too_deep = !loose_doc.ok() && loose_doc.error().code == jot::error_code::depth_exceeded;
+  if (!loose_too_deep) FUZZ_CHECK(l.ok() == loose_doc.ok());
+  if (l.ok() && loose_doc.ok()) {
+    FUZZ_CHECK(*l == loose_doc->consumed());
+    FUZZ_CHECK(loose == loose_doc->root());
+  } else if (!l.ok() && !loose_doc.ok() && !loose_too_deep) {
+    FUZZ_CHECK(l.error().code == loose_doc.error().code);
+    FUZZ_CHECK(l.error().offset == loose_doc.error().offset);
   }
   return 0;
 }

@@ -150,6 +150,14 @@ struct read_options {
                                         // after it and the whitespace that follows it, instead of
                                         // failing with trailing_content; the read_result's value
                                         // says where (as parse_options' field; read_ndjson ignores it)
+  bool allow_comments = false;          // accept // and /* */ comments as whitespace, as
+                                        // parse_options' field (read_ndjson and the typed
+                                        // streams ignore it: they read strict JSON)
+  bool allow_trailing_commas = false;   // accept a comma before ] or }, as parse_options'
+                                        // field (read_ndjson and the typed streams ignore it)
+  bool allow_bom = false;               // skip a leading UTF-8 byte order mark, as
+                                        // parse_options' field (read_ndjson and the typed
+                                        // streams ignore it)
 };
 
 // A typed reading error: the jot::error (code, message, byte offset, line and
@@ -214,7 +222,11 @@ read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out,
 
 // Decodes json into out, taking memory for views and spans from a. std::pmr
 // containers over a jot::arena_resource on a with no upstream (jot/pmr.h)
-// grow only when a holds the growth, else capacity_exceeded.
+// grow only when a holds the growth, else capacity_exceeded. Text that uses
+// what allow_comments, allow_trailing_commas or allow_bom accept is read from
+// a copy in a with those bytes blanked (views then point into the copy), after
+// jot::parse has checked it with the same options in a's memory (released
+// again): its syntax errors are jot::parse's, with an empty path.
 template <class T>
 read_result read(std::string_view json JOT_LIFETIMEBOUND, T& out, arena& a JOT_LIFETIMEBOUND,
                  const read_options& options = {}) noexcept;

@@ -32,8 +32,9 @@ namespace jot {
 // of one array) of a source through a window, decoding each into a T. The
 // stream's rules are stream_reader's (formats, array brackets and commas,
 // continue_after_error, documents larger than the window); options.parse is
-// ignored. Decoding is jot::read's with read (strict JSON, no byte order
-// mark); a step's error is its error located in the stream (offset, line,
+// ignored. Decoding is jot::read's with read, always strict JSON (read's
+// allow_comments, allow_trailing_commas and allow_bom are ignored, as the
+// stream's own grammar is strict); a step's error is its error located in the stream (offset, line,
 // column), its path led by the step's index ("/41/price"), or "/41" for the
 // stream's own errors. An element's first error in document order is the one
 // reported, a type error before a later syntax error included. Not copyable.
@@ -101,6 +102,7 @@ typed_stream_reader<T>::typed_stream_reader(jot::source src, const stream_window
                 "jot::typed_stream_reader: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
   read_.allow_trailing_content = false;
   read_prefix_.allow_trailing_content = true;
+  for (read_options* o : {&read_, &read_prefix_}) o->allow_comments = o->allow_trailing_commas = o->allow_bom = false;
   // An array's elements are one level below it, as jot::parse of the whole
   // array counts them (the reader refuses the '[' itself at max_depth 0).
   if (options.array_elements && read_prefix_.max_depth > 0) --read_prefix_.max_depth;

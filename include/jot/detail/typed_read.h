@@ -85,6 +85,22 @@ struct read_access<void> {
   }
 };
 
+// For a read whose options accept more than strict JSON, once the strict read
+// has failed: checks json with jot::parse and those options (in a's memory,
+// released again), then copies it into a with its comments, trailing commas
+// and byte order mark (up to where the parse stopped) turned into spaces,
+// every other byte, line break and offset kept. Returns the parse's error or
+// capacity_exceeded; else ok, with copy the blanked text, or empty when json
+// holds nothing to blank (the strict read's error then stands). In
+// src/typed.cpp.
+jot::error relaxed_copy(std::string_view json, arena& a, const read_options& options,
+                        std::string_view& copy) noexcept;
+
+// True when options accept more than strict JSON.
+constexpr bool relaxed(const read_options& o) noexcept {
+  return o.allow_comments || o.allow_trailing_commas || o.allow_bom;
+}
+
 // The JSON type of the value starting with byte c; absent when c cannot start one.
 constexpr jot::type json_type_of(unsigned char c) noexcept {
   switch (c) {
@@ -116,7 +132,28 @@ read_result read(std::string_view json, T& out, arena& a, const read_options& op
   std::size_t consumed = 0;
   detail::with_engine(options.kernel,
                       [&](auto engine) { consumed = read_document(engine, json, out, &a, options, error); });
-  if (!error.ok()) return error;
+  // A document read off the front stops before a comment the options let
+  // the parse skip.
+  const bool comment_follows = error.ok() && options.allow_comments && options.allow_trailing_content &&
+                               consumed < json.size() && json[consumed] == '/';
+  if (error.ok() && !comment_follows) return consumed;
+  if (!detail::relaxed(options)) return error;
+  // Strict JSON failed; the options accept more. Read again from a copy in
+  // which what they accept is blank: same offsets, lines and columns.
+  std::string_view copy;
+  if (const jot::error e = detail::relaxed_copy(json, a, options, copy); !e.ok()) {
+    read_error parse_error;
+    detail::read_access<void>::error_of(parse_error) = e;
+    return parse_error;
+  }
+  if (copy.data() == nullptr) {
+    if (error.ok()) return consumed;
+    return error;
+  }
+  read_error again;
+  detail::with_engine(options.kernel,
+                      [&](auto engine) { consumed = read_document(engine, copy, out, &a, options, again); });
+  if (!again.ok()) return again;
   return consumed;
 }
 
