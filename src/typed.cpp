@@ -30,11 +30,13 @@ namespace {
 bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // The end of the comment at text[i] ("//" or "/*"), which the parse has
-// accepted: a line comment ends before its line feed (or at n).
+// accepted: a line comment ends before its line terminator (LF or CR, as the
+// parser's skip_comments says) or at n.
 std::size_t comment_end(const char* text, std::size_t i, std::size_t n) noexcept {
   if (text[i + 1] == '/') {
-    const void* lf = std::memchr(text + i, '\n', n - i);
-    return lf != nullptr ? static_cast<std::size_t>(static_cast<const char*>(lf) - text) : n;
+    std::size_t j = i + 2;
+    while (j < n && text[j] != '\n' && text[j] != '\r') ++j;
+    return j;
   }
   std::size_t j = i + 2;
   while (j + 1 < n && !(text[j] == '*' && text[j + 1] == '/')) ++j;

@@ -832,48 +832,6 @@ TEST(TypedRead, ReadReturningTheValue) {
   EXPECT_EQ(*first, 12);
 }
 
-// read_options' relaxed syntax accepts what jot::parse accepts with the same
-// options, and fails as it does: every text, read into a jot::value (which
-// takes any JSON), agrees with the parse on success, value and bytes
-// consumed, or on the error's code and position.
-TEST(TypedRead, RelaxedSyntaxIsWhatParseAccepts) {
-  const char* const texts[] = {
-      "[1, 2,]", "{\"a\":1,}", "[1 // c\n, 2]", "/* lead */ [1] /* tail */", "\xEF\xBB\xBF[1]",
-      "{\"a\": /* x */ \"//not\", \"b\":[,]}", "[,]", "{,}", "[1,,]", "[1 /* open", "[1] //", "{\"a\":1 //\n,}",
-      "[\"/*\", \",]\"]", "[1,\n // c\n]", "[1] x", "\xEF\xBB\xBF", "{\"a\",}", "[1 / 2]", "[1,/**/]",
-      "1 /* a */ /* b */", "[{\"k\":[1,],},]", "\"\\\",]\"", "1 /x", "1 /", "1 //c\n2", "[1,]\xEF\xBB\xBF",
-  };
-  for (int mask = 0; mask < 16; ++mask) {
-    jot::parse_options po;
-    po.allow_comments = (mask & 1) != 0;
-    po.allow_trailing_commas = (mask & 2) != 0;
-    po.allow_bom = (mask & 4) != 0;
-    po.allow_trailing_content = (mask & 8) != 0;
-    jot::read_options ro;
-    ro.allow_comments = po.allow_comments;
-    ro.allow_trailing_commas = po.allow_trailing_commas;
-    ro.allow_bom = po.allow_bom;
-    ro.allow_trailing_content = po.allow_trailing_content;
-    for (const char* text : texts) {
-      SCOPED_TRACE(std::string("options ") + std::to_string(mask) + ", text '" + text + "'");
-      jot::arena dom_arena, typed_arena;
-      const jot::result<jot::document> d = jot::parse(text, dom_arena, po);
-      jot::value v;
-      const jot::read_result r = jot::read(text, v, typed_arena, ro);
-      ASSERT_EQ(r.ok(), d.ok()) << (r ? "typed ok" : r.error().message);
-      if (d) {
-        EXPECT_EQ(*r, d->consumed());
-        EXPECT_TRUE(v == d->root());
-      } else {
-        EXPECT_EQ(r.error().code, d.error().code);
-        EXPECT_EQ(r.error().offset, d.error().offset);
-        EXPECT_EQ(r.error().line, d.error().line);
-        EXPECT_EQ(r.error().column, d.error().column);
-      }
-    }
-  }
-}
-
 // Relaxed text into a struct: the members as from the strict text, typed
 // errors at their place in the text as written, with the member's path.
 TEST(TypedRead, RelaxedSyntaxIntoAStruct) {

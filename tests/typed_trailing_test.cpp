@@ -1,8 +1,9 @@
-// tests/typed_trailing_test.cpp - jot::read with
-// read_options::allow_trailing_content: the first document of a buffer
-// decoded, and the read_result's value (the bytes consumed) saying where it stopped, exactly where
-// jot::parse with parse_options::allow_trailing_content stops, and with its
-// errors; without the option, trailing content still fails.
+// tests/typed_trailing_test.cpp - jot::read against jot::parse on the same
+// options: with read_options::allow_trailing_content, the first document of a
+// buffer decoded and the read_result's value (the bytes consumed) saying
+// where it stopped, exactly where jot::parse stops, with its errors (without
+// the option, trailing content still fails); with the relaxed syntax options,
+// exactly what jot::parse accepts with them.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -34,26 +35,59 @@ const char* const texts[] = {
     "{\"x\":1,\"y\":2} tail", "\"\xff\" 1", "[1 2]", "1//c",
 };
 
+// text read as a jot::value (which takes any JSON) with ro, against
+// jot::parse with po and ro's kernel: the same success, value and bytes
+// consumed, or the same error at the same place.
+void expect_read_as_parsed(const char* text, const jot::read_options& ro, const jot::parse_options& po) {
+  SCOPED_TRACE(std::string("text '") + text + "'");
+  jot::arena dom_arena, typed_arena;
+  const jot::result<jot::document> d = jot::parser(po, ro.kernel).parse(text, dom_arena);
+  jot::value v;
+  const jot::read_result r = jot::read(text, v, typed_arena, ro);
+  ASSERT_EQ(r.ok(), d.ok()) << (r ? "typed ok" : r.error().message);
+  if (d) {
+    EXPECT_EQ(*r, d->consumed());
+    EXPECT_TRUE(v == d->root());
+  } else {
+    EXPECT_EQ(r.error().code, d.error().code);
+    EXPECT_EQ(r.error().offset, d.error().offset);
+    EXPECT_EQ(r.error().line, d.error().line);
+    EXPECT_EQ(r.error().column, d.error().column);
+  }
+}
+
 // jot::value takes any JSON, so its typed read must agree with the parser
 // on every input: the same success and bytes consumed, or the same error.
 TEST_P(TypedTrailing, TrailingContentStopsWhereTheParserStops) {
-  jot::parser p({.allow_trailing_content = true}, GetParam());
-  for (const char* text : texts) {
-    SCOPED_TRACE(std::string("text '") + text + "'");
-    jot::arena dom_arena;
-    const jot::result<jot::document> d = p.parse(text, dom_arena);
-    jot::arena typed_arena;
-    jot::value v;
-    const jot::read_result r =
-        jot::read(text, v, typed_arena, {.kernel = GetParam(), .allow_trailing_content = true});
-    ASSERT_EQ(r.ok(), d.ok()) << (r ? "typed ok" : r.error().message);
-    if (d) {
-      EXPECT_EQ(*r, d->consumed());
-      EXPECT_TRUE(v == d->root());
-    } else {
-      EXPECT_EQ(r.error().code, d.error().code);
-      EXPECT_EQ(r.error().offset, d.error().offset);
-    }
+  for (const char* text : texts)
+    expect_read_as_parsed(text, {.kernel = GetParam(), .allow_trailing_content = true},
+                          {.allow_trailing_content = true});
+}
+
+// read_options' relaxed syntax accepts what jot::parse accepts with the same
+// options, and fails as it does, on every combination of them.
+TEST_P(TypedTrailing, RelaxedSyntaxIsWhatParseAccepts) {
+  const char* const texts[] = {
+      "[1, 2,]", "{\"a\":1,}", "[1 // c\n, 2]", "/* lead */ [1] /* tail */", "\xEF\xBB\xBF[1]",
+      "{\"a\": /* x */ \"//not\", \"b\":[,]}", "[,]", "{,}", "[1,,]", "[1 /* open", "[1] //", "{\"a\":1 //\n,}",
+      "[\"/*\", \",]\"]", "[1,\n // c\n]", "[1] x", "\xEF\xBB\xBF", "{\"a\",}", "[1 / 2]", "[1,/**/]",
+      "1 /* a */ /* b */", "[{\"k\":[1,],},]", "\"\\\",]\"", "1 /x", "1 /", "1 //c\n2", "[1,]\xEF\xBB\xBF",
+      "[1, // a line comment ends at CR too\r 2]", "//\r{}\r{",
+  };
+  for (int mask = 0; mask < 16; ++mask) {
+    jot::parse_options po;
+    po.allow_comments = (mask & 1) != 0;
+    po.allow_trailing_commas = (mask & 2) != 0;
+    po.allow_bom = (mask & 4) != 0;
+    po.allow_trailing_content = (mask & 8) != 0;
+    jot::read_options ro;
+    ro.kernel = GetParam();
+    ro.allow_comments = po.allow_comments;
+    ro.allow_trailing_commas = po.allow_trailing_commas;
+    ro.allow_bom = po.allow_bom;
+    ro.allow_trailing_content = po.allow_trailing_content;
+    SCOPED_TRACE("options " + std::to_string(mask));
+    for (const char* text : texts) expect_read_as_parsed(text, ro, po);
   }
 }
 
