@@ -4,7 +4,7 @@
 #                         replays fuzz/regressions/ and the seed corpora, then runs
 #                         each target for FUZZ_SECONDS (default 60) under ASan+UBSan;
 #                         any finding fails (its input lands in build/fuzz/findings/)
-#   make test-fuzz-short  the CI pass (part of `make test`): the same with 20 s per
+#   make test-fuzz-short  the CI pass (part of `make test`): the same with 10 s per
 #                         target; without clang/libFuzzer it replays the regressions
 #                         with the default compiler and skips the fuzzing
 #   make test-tsan        tests/threads_test.cpp, the Parallel, ParallelStream and TypedParallel suites under
@@ -62,7 +62,7 @@ fuzz-replay:
 	cd $(FUZZ_REPLAY_BUILD)/fuzz && ctest $(CTEST_FLAGS)
 
 test-fuzz-short: deps
-	@if $(fuzz_probe); then $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20; \
+	@if $(fuzz_probe); then $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10; \
 	else echo "test-fuzz-short: SKIPPED fuzzing: $(FUZZ_CXX) with libFuzzer not found (install clang libclang-rt-14-dev); replaying regressions only"; \
 	  $(MAKE) --no-print-directory fuzz-replay; fi
 
