@@ -14,7 +14,7 @@ int main() {
               jot::error_code_name(e.code), e.offset);
 
   jot::parse_options lenient;
-  lenient.allow_trailing_commas = true;
+  lenient.syntax.allow_trailing_commas = true;
   auto ok = jot::parse(text, arena, lenient);
   return ok && ok->root()["tags"].size() == 2 ? 0 : 1;
 }

@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   jot::documents docs(p, text, a, {format, go_on});
   // A plain parse of each document's bytes, as documents parses them.
   jot::parse_options strict_end = options;
-  strict_end.allow_bom = false;
+  strict_end.syntax.allow_bom = false;
   const jot::parser plain(strict_end, jot::kernel::portable);
 
   std::vector<yielded> got;
@@ -105,14 +105,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(!docs.next());
   FUZZ_CHECK(docs.count() == got.size() && docs.error_count() == errors);
 
-  if (!options.allow_comments && !options.allow_trailing_commas && !options.keep_number_text) {
+  if (!options.syntax.allow_comments && !options.syntax.allow_trailing_commas && !options.keep_number_text) {
     jot::documents_options uo{format, go_on};
     uo.parse = false;
     jot::arena none(nullptr, 0);  // no memory: building a document would fail
     jot::documents found(p, text, none, uo);
     jot::visit_options vo;
-    vo.validate_utf8 = options.validate_utf8;
-    vo.max_depth = options.max_depth;
+    vo.validate_utf8 = options.syntax.validate_utf8;
+    vo.max_depth = options.syntax.max_depth;
     vo.kernel = k;
     std::size_t i = 0;
     while (found.next()) {
@@ -134,7 +134,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   std::size_t start = 0;
-  if (options.allow_bom && text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0) start = 3;
+  if (options.syntax.allow_bom && text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0) start = 3;
   if (format == jot::document_format::ndjson) check_ndjson(got, text, start, plain, go_on);
   // Concatenated documents tile the text: each starts where the previous
   // stopped, and without an error the last reaches the end.

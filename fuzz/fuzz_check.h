@@ -35,13 +35,13 @@ using jot_test::same_tape;
 // max_depth (1, 2 or 8) so depth errors are hit without deep inputs.
 inline jot::parse_options options_from(std::uint8_t b) {
   jot::parse_options o;
-  o.allow_comments = (b & 1) != 0;
-  o.allow_trailing_commas = (b & 2) != 0;
-  o.validate_utf8 = (b & 4) == 0;
+  o.syntax.allow_comments = (b & 1) != 0;
+  o.syntax.allow_trailing_commas = (b & 2) != 0;
+  o.syntax.validate_utf8 = (b & 4) == 0;
   o.keep_number_text = (b & 8) != 0;
-  o.allow_bom = (b & 16) != 0;
+  o.syntax.allow_bom = (b & 16) != 0;
   static constexpr std::uint32_t depths[4] = {1024, 1, 2, 8};
-  o.max_depth = depths[b >> 6];
+  o.syntax.max_depth = depths[b >> 6];
   return o;
 }
 

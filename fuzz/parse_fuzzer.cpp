@@ -90,10 +90,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < doc->node_count(); ++i, ++n) {
     while (depth > 0 && ends[depth - 1] == n) --depth;
     if (n->is_container()) {
-      FUZZ_CHECK(depth < options.max_depth);
+      FUZZ_CHECK(depth < options.syntax.max_depth);
       ends[depth++] = n->next();
     }
-    if (n->is_string() && options.validate_utf8)
+    if (n->is_string() && options.syntax.validate_utf8)
       FUZZ_CHECK(jot_fuzz::valid_utf8(std::string_view(n->str, n->length())));
     if (n->kind() == jot::detail::kind_raw_number) {
       // Reading a kept number either succeeds or says it is out of range.

@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   jot::parse_options strict;  // validate_utf8 stays on: the writer needs valid text
   strict.keep_number_text = (b & 1) != 0;
   jot::parse_options input = strict;
-  input.allow_comments = input.allow_trailing_commas = input.allow_bom = (b & 8) != 0;
+  input.syntax.allow_comments = input.syntax.allow_trailing_commas = input.syntax.allow_bom = (b & 8) != 0;
 
   jot::arena a;
   auto doc = jot::parse(json, a, input);

@@ -99,8 +99,8 @@ std::vector<step> stream_unparsed(const jot::parser& p, std::string_view text, s
   jot::stream_reader r(p, jot::source::of(src), {w.get(), window}, a, o);
   const bool stops = !o.continue_after_error && !o.array_elements && o.format != jot::document_format::concatenated;
   jot::visit_options vo;
-  vo.validate_utf8 = p.options().validate_utf8;
-  vo.max_depth = p.options().max_depth;
+  vo.validate_utf8 = p.options().syntax.validate_utf8;
+  vo.max_depth = p.options().syntax.max_depth;
   vo.kernel = p.kernel();
   std::vector<step> out;
   while (r.next()) {
@@ -140,7 +140,7 @@ std::vector<step> stream_typed(const jot::parser& p, std::string_view text, std:
   std::unique_ptr<char[]> w(new char[window]);
   chunked src{text, chunk};
   jot::arena a;
-  const jot::read_options ro{.validate_utf8 = p.options().validate_utf8, .max_depth = p.options().max_depth,
+  const jot::read_options ro{.syntax = {.validate_utf8 = p.options().syntax.validate_utf8, .max_depth = p.options().syntax.max_depth},
                              .kernel = p.kernel()};
   jot::typed_stream_reader<jot::value> r(jot::source::of(src), {w.get(), window}, a, o, ro);
   std::vector<step> out;
@@ -226,12 +226,12 @@ std::size_t largest(const std::vector<step>& steps, std::string_view text) {
 bool array_or_no_value(std::string_view text, const jot::parse_options& o) {
   std::size_t i = 0;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") {
-    if (!o.allow_bom) return true;  // both refuse the mark
+    if (!o.syntax.allow_bom) return true;  // both refuse the mark
     i = 3;
   }
   for (;;) {
     while (i < text.size() && std::strchr(" \t\r\n", text[i]) != nullptr && text[i] != 0) ++i;
-    if (!o.allow_comments || text.size() - i < 2 || text[i] != '/') break;
+    if (!o.syntax.allow_comments || text.size() - i < 2 || text[i] != '/') break;
     if (text[i + 1] == '/') {
       while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
     } else if (text[i + 1] == '*') {
@@ -299,7 +299,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // does, or for ndjson and json_seq the longest line or record.
   const bool prefix = array || format == jot::document_format::concatenated;
   std::size_t comment_room = 0;
-  if (options.allow_comments) {
+  if (options.syntax.allow_comments) {
     if (prefix) {
       comment_room = text.size();
     } else {
@@ -323,9 +323,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // parse = false: the same steps once checked, where jot::visit has the
   // parser's rules; else a prefix format is parsed anyway, the same steps.
-  if (!options.allow_comments && !options.allow_trailing_commas && !options.keep_number_text) {
+  if (!options.syntax.allow_comments && !options.syntax.allow_trailing_commas && !options.keep_number_text) {
     check_same(stream_unparsed(p, text, window, chunk, so), want);
-    if (!options.allow_bom) check_same(stream_typed(p, text, window, chunk, so), want);
+    if (!options.syntax.allow_bom) check_same(stream_typed(p, text, window, chunk, so), want);
   } else if (prefix) {
     jot::stream_options uo = so;
     uo.parse = false;

@@ -124,7 +124,7 @@ void agree(const jot::raw_json& raw, jot::value dom) {
   // The whole input already parsed under the run's UTF-8 policy; without
   // validation, raw text may hold any bytes, so parse it back unvalidated.
   jot::parse_options po;
-  po.validate_utf8 = false;
+  po.syntax.validate_utf8 = false;
   jot::arena a;
   auto again = jot::parse(raw.text, a, po);
   FUZZ_CHECK(again.ok() && again->root() == dom);
@@ -279,7 +279,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const jot::read_result res = jot::read(json, r, a, o);
 
   jot::parse_options po;
-  po.validate_utf8 = o.validate_utf8;
+  po.syntax.validate_utf8 = o.syntax.validate_utf8;
   jot::arena dom_arena;
   const auto doc = jot::parse(json, dom_arena, po);
   if (res.ok()) {
@@ -308,13 +308,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // which takes any JSON: where the parser with that option stops, with its
   // value, or the parser's error.
   jot::read_options first_only = o;
-  first_only.allow_trailing_content = true;
-  po.allow_trailing_content = true;
+  first_only.syntax.allow_trailing_content = true;
+  po.syntax.allow_trailing_content = true;
   read_as_parsed(json, first_only, po);
   // Relaxed syntax too (comments, trailing commas, a byte order mark): what
   // the parser with the same options accepts, and nothing more.
-  first_only.allow_comments = first_only.allow_trailing_commas = first_only.allow_bom = true;
-  po.allow_comments = po.allow_trailing_commas = po.allow_bom = true;
+  first_only.syntax.allow_comments = first_only.syntax.allow_trailing_commas = first_only.syntax.allow_bom = true;
+  po.syntax.allow_comments = po.syntax.allow_trailing_commas = po.syntax.allow_bom = true;
   read_as_parsed(json, first_only, po);
   return 0;
 }

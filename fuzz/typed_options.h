@@ -17,7 +17,7 @@ inline jot::read_options read_options_from(std::uint8_t flags) {
   o.reject_unknown_keys = (flags & 1) != 0;
   o.allow_missing_members = (flags & 2) != 0;
   o.allow_duplicate_keys = (flags & 4) != 0;
-  o.validate_utf8 = (flags & 8) == 0;
+  o.syntax.validate_utf8 = (flags & 8) == 0;
   o.kernel = kernel_from(static_cast<std::uint8_t>((flags >> 4) & 7));
   return o;
 }

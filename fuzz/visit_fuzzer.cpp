@@ -98,8 +98,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The verdict is the strict parser's; keep_number_text (for the events'
   // number text below) would defer the range check to the getters.
   jot::parse_options po;
-  po.validate_utf8 = vo.validate_utf8;
-  po.max_depth = vo.max_depth;
+  po.syntax.validate_utf8 = vo.validate_utf8;
+  po.syntax.max_depth = vo.max_depth;
   jot::arena a;
   const jot::parser parser(po, vo.kernel);
   const auto d = parser.parse(json, a);

@@ -184,7 +184,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (m.value()) {
           // The writer validates with the nesting it has left, as the parser would.
           jot::parse_options po;
-          po.max_depth = static_cast<std::uint32_t>(o.max_depth - depth);
+          po.syntax.max_depth = static_cast<std::uint32_t>(o.max_depth - depth);
           jot::arena scratch;
           auto parsed = jot::parse(s, scratch, po);
           if (!parsed) {
@@ -234,7 +234,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // The output is JSON, and it is what the DOM writer writes for it.
   jot::parse_options deep;
-  deep.max_depth = 1u << 20;
+  deep.syntax.max_depth = 1u << 20;
   jot::arena a2;
   auto doc = jot::parse(text, a2, deep);
   FUZZ_CHECK(doc.ok());

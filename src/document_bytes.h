@@ -45,8 +45,8 @@ inline constexpr const char* record_cut_message =
 
 // The caller's options, with the document boundaries the format decides.
 inline parse_options for_format(parse_options o, document_format f) noexcept {
-  o.allow_bom = false;  // only at the start of the text, which the callers skip themselves
-  o.allow_trailing_content = f == document_format::concatenated;
+  o.syntax.allow_bom = false;  // only at the start of the text, which the callers skip themselves
+  o.syntax.allow_trailing_content = f == document_format::concatenated;
   return o;
 }
 

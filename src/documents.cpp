@@ -55,7 +55,7 @@ detail::documents_state::documents_state(const parser& p, std::string_view text,
       arena_(&a),
       options_(options),
       current_(make_error(error_code::empty_input)) {
-  if (p.options().allow_bom && text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0)
+  if (p.options().syntax.allow_bom && text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0)
     pos_ += 3;
 }
 
@@ -97,7 +97,7 @@ detail::scan_engine detail::documents_state::engine_for(const parser& p) noexcep
 
 bool detail::documents_state::scan_allowed(const parser& p) noexcept {
   const parse_options& o = p.options();
-  return !o.allow_comments && !o.allow_trailing_commas && !o.keep_number_text && o.max_depth <= 4096;
+  return !o.syntax.allow_comments && !o.syntax.allow_trailing_commas && !o.keep_number_text && o.syntax.max_depth <= 4096;
 }
 
 error detail::documents_state::scan_step(const parser& p, scan_engine engine, std::string_view bytes,
@@ -107,7 +107,7 @@ error detail::documents_state::scan_step(const parser& p, scan_engine engine, st
   error e;
   const parse_options& o = p.options();
   detail::with_engine(engine, [&](auto tag) {
-    visit_document(tag, bytes, events, o.max_depth, o.validate_utf8, e, consumed);
+    visit_document(tag, bytes, events, o.syntax.max_depth, o.syntax.validate_utf8, e, consumed);
   });
   return e;
 }

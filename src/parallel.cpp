@@ -40,7 +40,7 @@ detail::parallel_documents_state::parallel_documents_state(const parser& p, std:
       rest_(
           [&] {
             parse_options o = p.options();
-            o.allow_bom = false;
+            o.syntax.allow_bom = false;
             return o;
           }(),
           p.kernel()),

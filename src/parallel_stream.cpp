@@ -24,7 +24,7 @@ struct block_delivery {
 };
 
 parse_options without_bom(parse_options o) noexcept {
-  o.allow_bom = false;
+  o.syntax.allow_bom = false;
   return o;
 }
 

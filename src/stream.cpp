@@ -79,7 +79,7 @@ bool may_end_in_line_comment(const char* bytes, std::size_t n) noexcept {
 // array counts.
 parse_options step_options(const parser& p, const stream_options& s) noexcept {
   parse_options o = detail::for_format(p.options(), s.array_elements ? document_format::concatenated : s.format);
-  if (s.array_elements && o.max_depth > 0) --o.max_depth;
+  if (s.array_elements && o.syntax.max_depth > 0) --o.syntax.max_depth;
   return o;
 }
 
@@ -146,8 +146,8 @@ detail::stream_state::stream_state(const parser& p, jot::source src, const strea
       upstream_(window.upstream),
       max_size_(window.upstream.allocate != nullptr ? std::max(window.max_size, window.size)
                                                     : window.size),
-      bom_(p.options().allow_bom),
-      array_too_deep_(options.array_elements && p.options().max_depth == 0),
+      bom_(p.options().syntax.allow_bom),
+      array_too_deep_(options.array_elements && p.options().syntax.max_depth == 0),
       current_(make_error(error_code::empty_input)) {}
 
 detail::stream_state::~stream_state() {
@@ -578,7 +578,7 @@ error detail::stream_state::parse_prefix(bool& failed_io) noexcept {
       // ends in a number or literal that may go on, or may end inside a line
       // comment (the parse took the window's end for the comment's).
       if (e.ok() && !ends_word(window_[end_ - 1]) &&
-          !(parser_.options().allow_comments && may_end_in_line_comment(window_ + pos_, avail)))
+          !(parser_.options().syntax.allow_comments && may_end_in_line_comment(window_ + pos_, avail)))
         return e;
       // Whitespace before the document is none of it: drop it (source() then
       // starts after it) and read on, whether the window holds only

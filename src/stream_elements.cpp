@@ -65,7 +65,7 @@ bool detail::stream_state::skip_blank() noexcept {
       return false;
     }
     if (end_ - pos_ < 2 || (window_[pos_ + 1] != '/' && window_[pos_ + 1] != '*')) return true;
-    if (!parser_.options().allow_comments) {
+    if (!parser_.options().syntax.allow_comments) {
       fail_at(error_code::comment_not_allowed, default_message(error_code::comment_not_allowed), pos_);
       return false;
     }
@@ -160,7 +160,7 @@ bool detail::stream_state::next_element_in_window() noexcept {
 }
 
 bool detail::stream_state::next_element() noexcept {
-  if (array_ == array_state::after_element && !parser_.options().allow_trailing_commas &&
+  if (array_ == array_state::after_element && !parser_.options().syntax.allow_trailing_commas &&
       next_element_in_window())
     return true;
   return next_element_general();
@@ -227,9 +227,9 @@ JOT_NOINLINE bool detail::stream_state::next_element_general() noexcept {
     if (!e.ok()) {
       if (comma != no_comma && e.code == error_code::unexpected_character && e.offset < end_ - pos_ &&
           window_[pos_ + e.offset] == ']' &&
-          only_blank(window_ + pos_, window_ + pos_ + e.offset, parser_.options().allow_comments)) {
+          only_blank(window_ + pos_, window_ + pos_ + e.offset, parser_.options().syntax.allow_comments)) {
         // The array ends where the element after the comma should start.
-        if (parser_.options().allow_trailing_commas) {
+        if (parser_.options().syntax.allow_trailing_commas) {
           pos_ += e.offset + 1;
           array_ = array_state::after_end;
           continue;

@@ -51,12 +51,12 @@ jot::error relaxed_copy(std::string_view json, arena& a, const read_options& opt
                         std::string_view& copy) noexcept {
   copy = {};
   parse_options po;
-  po.allow_comments = options.allow_comments;
-  po.allow_trailing_commas = options.allow_trailing_commas;
-  po.allow_bom = options.allow_bom;
-  po.validate_utf8 = options.validate_utf8;
-  po.max_depth = options.max_depth;
-  po.allow_trailing_content = options.allow_trailing_content;
+  po.syntax.allow_comments = options.syntax.allow_comments;
+  po.syntax.allow_trailing_commas = options.syntax.allow_trailing_commas;
+  po.syntax.allow_bom = options.syntax.allow_bom;
+  po.syntax.validate_utf8 = options.syntax.validate_utf8;
+  po.syntax.max_depth = options.syntax.max_depth;
+  po.syntax.allow_trailing_content = options.syntax.allow_trailing_content;
   const arena::savepoint before = a.save();
   std::size_t n = 0;  // the parse read [0, n): the document, and what follows it when allowed
   {

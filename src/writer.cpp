@@ -169,8 +169,8 @@ writer& writer::raw(std::string_view json) noexcept {
   if (validate_raw_) {
     raw_json r;
     read_options ro;
-    ro.validate_utf8 = true;
-    ro.max_depth = max_depth_ > depth_ ? max_depth_ - depth_ : 0;
+    ro.syntax.validate_utf8 = true;
+    ro.syntax.max_depth = max_depth_ > depth_ ? max_depth_ - depth_ : 0;
     const read_result rr = jot::read(json, r, ro);
     if (!rr) {
       t_.failure = rr.error();

@@ -128,8 +128,8 @@ TEST_P(Conformance, GenericInstantiationAgreesOnEveryYFile) {
   std::string dir = jot_test::conformance_dir();
   if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside the shared data";
   jot::parse_options comments, raw;
-  comments.allow_comments = true;
-  comments.allow_trailing_commas = true;
+  comments.syntax.allow_comments = true;
+  comments.syntax.allow_trailing_commas = true;
   raw.keep_number_text = true;
   jot::parser strict({}, GetParam());
   for (const auto& f : conformance_paths("y_")) {

@@ -268,7 +268,7 @@ TEST(Differential, KernelsAgree) {
     ASSERT_TRUE(jot_test::read_file(path.string(), json));
     for (bool validate : {true, false}) {
       jot::parse_options o;
-      o.validate_utf8 = validate;
+      o.syntax.validate_utf8 = validate;
       jot::arena a;
       auto reference = jot::parser(o, jot::kernel::portable).parse(json, a);
       for (jot::kernel k : kernels) {

@@ -52,7 +52,7 @@ class Documents : public testing::TestWithParam<jot::kernel> {
     jot::documents docs(p, input, none, d);
     jot::visit_options vo;
     vo.kernel = GetParam();
-    vo.max_depth = o.max_depth;
+    vo.max_depth = o.syntax.max_depth;
     const bool stops = !d.continue_after_error && d.format != document_format::concatenated;
     std::vector<step> out;
     while (docs.next()) {
@@ -293,14 +293,14 @@ TEST_P(Documents, NdjsonCountsErrors) {
 
 TEST_P(Documents, ParseOptionsApplyToEveryDocument) {
   jot::parse_options o;
-  o.allow_comments = true;
-  o.allow_trailing_commas = true;
+  o.syntax.allow_comments = true;
+  o.syntax.allow_trailing_commas = true;
   // A line holding only a comment is blank.
   auto steps = read("[1,] // one\n// nothing\n/* two */ {\"a\":2,}\n", format(document_format::ndjson), o);
   EXPECT_EQ(good(steps), (strings{"[1]", "{\"a\":2}"}));
   EXPECT_EQ(good(read("1 /* c */ 2 // d\n3", format(document_format::concatenated), o)),
             (strings{"1", "2", "3"}));
-  o.max_depth = 2;
+  o.syntax.max_depth = 2;
   auto deep = read("[[1]]\n[[[1]]]\n", format(document_format::ndjson, true), o);
   ASSERT_EQ(deep.size(), 2u);
   EXPECT_TRUE(deep[0].ok);
@@ -310,7 +310,7 @@ TEST_P(Documents, ParseOptionsApplyToEveryDocument) {
 TEST_P(Documents, ByteOrderMarkOnlyAtTheStart) {
   const std::string bom = "\xEF\xBB\xBF";
   jot::parse_options o;
-  o.allow_bom = true;
+  o.syntax.allow_bom = true;
   EXPECT_EQ(good(read(bom + "[1]\n[2]", format(document_format::ndjson), o)), (strings{"[1]", "[2]"}));
   EXPECT_EQ(good(read(bom + "[1] [2]", format(document_format::concatenated), o)), (strings{"[1]", "[2]"}));
   // Positions count the mark, as parse() does: the byte after it is column 4.
@@ -466,14 +466,14 @@ TEST_P(Documents, UnparsedStepsAreTheParsedOnesOnceChecked) {
       {document_format::json_seq, true, "junk\x1E[1]\n\x1E" "123\x1E[2,\n\x1E{}\n\x1E" "5\x1E" "12}\x1E" "7"},
   };
   jot::parse_options o;
-  o.allow_bom = true;
+  o.syntax.allow_bom = true;
   for (const text_case& c : cases) {
     SCOPED_TRACE(c.text);
     EXPECT_EQ(read_unparsed(c.text, {c.format, c.go_on}, o), read(c.text, {c.format, c.go_on}, o));
   }
   // Lenient options: concatenated documents are parsed to find their end.
   jot::parse_options lenient;
-  lenient.allow_comments = true;
+  lenient.syntax.allow_comments = true;
   jot::parser p(lenient, GetParam());
   jot::documents_options d{document_format::concatenated};
   d.parse = false;

@@ -240,7 +240,7 @@ std::vector<std::string> strings_of(jot::value v) {
 TEST(Kernels, WithValidationOffNonAsciiBytesAreOpaque) {
   std::mt19937 rng(11);
   jot::parse_options lax;
-  lax.validate_utf8 = false;
+  lax.syntax.validate_utf8 = false;
   jot::parser reference({}, jot::kernel::portable);
   int failures = 0;
   for (int i = 0; i < 20000; ++i) {
@@ -275,7 +275,7 @@ TEST(Kernels, AgreeOnTheConformanceSuiteWithValidationOff) {
   std::string dir = jot_test::conformance_dir();
   if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside the shared data";
   jot::parse_options o;
-  o.validate_utf8 = false;
+  o.syntax.validate_utf8 = false;
   for (const char* name : {"i_string_UTF-8_invalid_sequence.json", "i_string_iso_latin_1.json",
                            "i_string_overlong_sequence_6_bytes.json"}) {
     std::string text;

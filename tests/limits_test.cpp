@@ -114,7 +114,7 @@ TEST(Limits, DeepNestingFailsCleanlyAtDefaultDepth) {
 
 TEST(Limits, DeepNestingWithRaisedLimitDoesNotUseTheStack) {
   jot::parse_options o;
-  o.max_depth = 200000;
+  o.syntax.max_depth = 200000;
   for (const shape& s : shapes()) {
     std::string json = nested(s, deep, true);
     jot::arena a;
@@ -143,7 +143,7 @@ TEST(Limits, DeepDocumentsCompareAndWriteWithoutRecursionLimits) {
   // operator== and write() on a 100,000-deep document must not exhaust the
   // stack either: the parser accepted it, so the rest of the API must cope.
   jot::parse_options o;
-  o.max_depth = 200000;
+  o.syntax.max_depth = 200000;
   std::string json = nested(shapes()[2], deep, true);
   jot::arena a, b;
   auto x = jot::parse(json, a, o);
@@ -157,7 +157,7 @@ TEST(Limits, DeepDocumentsCompareAndWriteWithoutRecursionLimits) {
 TEST(Limits, MaxDepthIsExact) {
   for (std::uint32_t depth : {1u, 2u, 3u, 64u, 1024u, 5000u}) {
     jot::parse_options o;
-    o.max_depth = depth;
+    o.syntax.max_depth = depth;
     for (const shape& s : shapes()) {
       const bool mixed = s.name == std::string("mixed");
       if (mixed && depth % 2 == 1) continue;  // mixed opens levels in pairs
@@ -173,7 +173,7 @@ TEST(Limits, MaxDepthIsExact) {
   }
   // Scalars need no depth at all; the first bracket is level 1.
   jot::parse_options one;
-  one.max_depth = 1;
+  one.syntax.max_depth = 1;
   EXPECT_TRUE(parse_error("[1,2,{}]", one).code == jot::error_code::depth_exceeded);
   EXPECT_TRUE(parse_error("[1,2,3]", one).ok());
   EXPECT_TRUE(parse_error("\"x\"", one).ok());
@@ -250,7 +250,7 @@ TEST(Limits, InvalidUtf8IsRejectedAtItsFirstByte) {
 
 TEST(Limits, InvalidUtf8PassesVerbatimWithoutValidation) {
   jot::parse_options o;
-  o.validate_utf8 = false;
+  o.syntax.validate_utf8 = false;
   for (const utf8_case& c : invalid_utf8()) {
     std::string json = "[\"ab" + c.bytes + "cd\"]";
     jot::arena a;

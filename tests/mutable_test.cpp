@@ -468,7 +468,7 @@ TEST(Mutable, RefusesInvalidUtf8Everywhere) {
   // A document parsed without UTF-8 checks cannot smuggle bytes in either.
   jot::arena pa;
   jot::parse_options lax;
-  lax.validate_utf8 = false;
+  lax.syntax.validate_utf8 = false;
   auto parsed = jot::parse("[\"\xff\"]", pa, lax);
   ASSERT_TRUE(parsed);
   EXPECT_EQ(doc.set_root(parsed->root()).error().code, jot::error_code::invalid_utf8);
@@ -479,7 +479,7 @@ TEST(Mutable, RefusesInvalidUtf8Everywhere) {
 TEST(Mutable, RefusedCopiesLeaveTheArenaAsFound) {
   jot::arena pa;
   jot::parse_options lax;
-  lax.validate_utf8 = false;
+  lax.syntax.validate_utf8 = false;
   auto parsed = jot::parse("[\"\xff\", {\"k\": \"a string with room of its own\"}, 2]", pa, lax);
   ASSERT_TRUE(parsed);
   alignas(16) char buf[4096];
@@ -615,7 +615,7 @@ TEST(Mutable, HundredThousandLevelsNeedNoStack) {
   EXPECT_EQ(text_of(doc.root()), expected);
   jot::arena pa;
   jot::parse_options po;
-  po.max_depth = depth;
+  po.syntax.max_depth = depth;
   auto parsed = jot::parse(expected, pa, po);
   ASSERT_TRUE(parsed);
   EXPECT_TRUE(doc.root() == parsed->root());

@@ -228,8 +228,8 @@ TEST(Parallel, FirstErrorStops) {
 
 TEST(Parallel, ParseOptionsAndByteOrderMark) {
   jot::parse_options o;
-  o.allow_bom = true;
-  o.allow_comments = true;
+  o.syntax.allow_bom = true;
+  o.syntax.allow_comments = true;
   const jot::parser p(o);
   const std::string text = "\xEF\xBB\xBF[1] // one\n/* c */ [2]\n\xEF\xBB\xBF[3]\n";
   const std::vector<step> want = sequential(text, true, p);

@@ -257,7 +257,7 @@ TEST_P(Parse, StringErrorsPointAtTheOffendingByte) {
 
 TEST_P(Parse, ValidateUtf8CanBeTurnedOff) {
   jot::parse_options o;
-  o.validate_utf8 = false;
+  o.syntax.validate_utf8 = false;
   auto d = parse("\"a\xFF\xC0z\"", o);
   ASSERT_TRUE(d);
   EXPECT_EQ(must(d->root().get_string()), "a\xFF\xC0z");
@@ -357,7 +357,7 @@ TEST_P(Parse, LineAndColumnMatchACountByteByByte) {
 
 TEST_P(Parse, CommentsOption) {
   jot::parse_options o;
-  o.allow_comments = true;
+  o.syntax.allow_comments = true;
   auto d = parse("// head\n[1, /* two */ 2 // tail\n, 3] /* end */", o);
   ASSERT_TRUE(d);
   EXPECT_EQ(d->root().size(), 3u);
@@ -371,7 +371,7 @@ TEST_P(Parse, CommentsOption) {
 // the parser skips the runs as in strict mode and the comments out of line.
 TEST_P(Parse, CommentsBesideLongWhitespaceRuns) {
   jot::parse_options o;
-  o.allow_comments = true;
+  o.syntax.allow_comments = true;
   const std::string pad(40, ' ');
   for (const std::string& gap : {std::string(), pad, "\n" + pad, "\t\r\n" + pad + "\t"}) {
     const std::string block = "/* a */", line = "// b\n";
@@ -391,7 +391,7 @@ TEST_P(Parse, CommentsBesideLongWhitespaceRuns) {
 
 TEST_P(Parse, TrailingCommasOption) {
   jot::parse_options o;
-  o.allow_trailing_commas = true;
+  o.syntax.allow_trailing_commas = true;
   auto d = parse("{\"a\": [1, 2,], \"b\": {},}", o);
   ASSERT_TRUE(d);
   EXPECT_EQ((*d)["a"].size(), 2u);
@@ -403,7 +403,7 @@ TEST_P(Parse, TrailingCommasOption) {
 
 TEST_P(Parse, DepthLimitIsExactAndIterative) {
   jot::parse_options o;
-  o.max_depth = 5;
+  o.syntax.max_depth = 5;
   EXPECT_TRUE(parse("[[[[[]]]]]", o));
   auto e = fail("[[[[[[]]]]]]", o);
   EXPECT_EQ(e.code, error_code::depth_exceeded);
@@ -416,7 +416,7 @@ TEST_P(Parse, DepthLimitIsExactAndIterative) {
   std::string deeper(200000, '[');
   EXPECT_EQ(fail(deeper).code, error_code::depth_exceeded);
   jot::parse_options huge;
-  huge.max_depth = 300000;
+  huge.syntax.max_depth = 300000;
   std::string nested = std::string(200000, '[') + std::string(200000, ']');
   auto d = parse(nested, huge);
   ASSERT_TRUE(d);
@@ -457,7 +457,7 @@ TEST_P(Parse, InputTooLarge) {
 // whitespace after it) ended; errors inside the document stay errors.
 TEST_P(Parse, TrailingContentAllowedReportsConsumed) {
   jot::parse_options o;
-  o.allow_trailing_content = true;
+  o.syntax.allow_trailing_content = true;
   struct {
     const char* text;
     std::size_t consumed;
@@ -474,7 +474,7 @@ TEST_P(Parse, TrailingContentAllowedReportsConsumed) {
   EXPECT_EQ(fail("{\"a\": }", o).code, error_code::unexpected_character);
   // Comments after the document are skipped when allowed, and an
   // unterminated one is still an error.
-  o.allow_comments = true;
+  o.syntax.allow_comments = true;
   EXPECT_EQ(must(parse("1 /* c */ // d\n 2", o)).consumed(), 16u);
   EXPECT_EQ(fail("1 /* c", o).code, error_code::unterminated_comment);
   // Without the option the whole input is consumed or the parse fails.
@@ -483,7 +483,7 @@ TEST_P(Parse, TrailingContentAllowedReportsConsumed) {
   EXPECT_EQ(e.code, error_code::trailing_content);
   EXPECT_EQ(e.offset, 4u);
   // A moved document keeps it.
-  jot::document moved = must(parse("[true] x", {.allow_trailing_content = true}));
+  jot::document moved = must(parse("[true] x", {.syntax = {.allow_trailing_content = true}}));
   jot::document target = std::move(moved);
   EXPECT_EQ(target.consumed(), 7u);
   EXPECT_EQ(moved.consumed(), 0u);
@@ -538,7 +538,7 @@ TEST(OneLineParse, OwnsItsMemory) {
 // A // comment ends at LF, CR or CRLF; what follows the terminator is parsed.
 TEST_P(Parse, LineCommentsEndAtEveryLineTerminator) {
   jot::parse_options o;
-  o.allow_comments = true;
+  o.syntax.allow_comments = true;
   for (const char* eol : {"\n", "\r", "\r\n"}) {
     const std::string nl = eol;
     auto d = parse("// head" + nl + "[1, // one" + nl + "2 // two" + nl + "] // tail" + nl, o);
@@ -562,9 +562,9 @@ TEST_P(Parse, ByteOrderMarkOption) {
   EXPECT_EQ(e.code, error_code::byte_order_mark);
   EXPECT_EQ(e.offset, 0u);
   jot::parse_options strict_but_bom;
-  strict_but_bom.allow_bom = true;
+  strict_but_bom.syntax.allow_bom = true;
   jot::parse_options lenient_and_bom = strict_but_bom;
-  lenient_and_bom.allow_comments = true;
+  lenient_and_bom.syntax.allow_comments = true;
   for (const jot::parse_options& o : {strict_but_bom, lenient_and_bom}) {
     auto d = parse(bom + "{\"a\": [1]}", o);
     ASSERT_TRUE(d) << jot::error_code_name(d.error().code);

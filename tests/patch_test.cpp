@@ -434,7 +434,7 @@ std::string nested(int depth, const char* key, const char* leaf) {
 TEST(JsonPatch, TestsDeepValuesWithoutRecursion) {
   constexpr int depth = 100000;
   jot::parse_options o;
-  o.max_depth = depth + 10;
+  o.syntax.max_depth = depth + 10;
   std::string doc = nested(depth, "a", "[1,{\"x\":1,\"y\":2}]");
   std::string same = nested(depth, "a", "[1,{\"y\":2,\"x\":1}]");
   patch_case p(doc, "[{\"op\":\"test\",\"path\":\"\",\"value\":" + same + "}]", o);
@@ -506,7 +506,7 @@ TEST(MergePatch, MergesInDocumentOrderAndKeepsPositions) {
 TEST(MergePatch, HundredThousandLevels) {
   constexpr int depth = 100000;
   jot::parse_options o;
-  o.max_depth = depth + 10;
+  o.syntax.max_depth = depth + 10;
   // Into nothing: the patch's structure is built level by level.
   const std::string patch = nested(depth, "a", R"({"b":1,"gone":null})");
   EXPECT_EQ(merged("{}", patch, o), nested(depth, "a", R"({"b":1})"));

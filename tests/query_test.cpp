@@ -373,7 +373,7 @@ TEST(Query, NodelistsAreBounded) {
   std::string deep = std::string(depth, '[') + std::string(depth, ']');
   jot::arena a;
   jot::parse_options po;
-  po.max_depth = depth;
+  po.syntax.max_depth = depth;
   auto doc = jot::parse(deep, a, po);
   ASSERT_TRUE(doc);
   auto q = jot::path::compile("$..*..*..*..*", a);
@@ -404,7 +404,7 @@ TEST(Query, DeepMutableDocument) {
   std::string deep = std::string(depth, '[') + std::string(depth, ']');
   jot::arena a;
   jot::parse_options po;
-  po.max_depth = depth + 2;
+  po.syntax.max_depth = depth + 2;
   const std::string text = "{\"a\":" + deep + ",\"b\":" + deep + "}";
   auto doc = jot::parse(text, a, po);
   ASSERT_TRUE(doc);

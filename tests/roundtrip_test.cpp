@@ -169,7 +169,7 @@ TEST(Roundtrip, InvalidUtf8BecomesValidJsonWithEscapeNonAscii) {
   const std::string dir = jot_test::conformance_dir();
   if (dir.empty()) GTEST_SKIP() << "JSONTestSuite not found beside " << data;
   jot::parse_options lax;
-  lax.validate_utf8 = false;
+  lax.syntax.validate_utf8 = false;
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();

@@ -48,7 +48,7 @@ outcome read_stream(reader how, const jot::parse_options& o, std::string_view te
     else out.error = e;
   };
   if (how == reader::typed) {
-    const jot::read_options ro{.validate_utf8 = o.validate_utf8, .max_depth = o.max_depth};
+    const jot::read_options ro{.syntax = {.validate_utf8 = o.syntax.validate_utf8, .max_depth = o.syntax.max_depth}};
     jot::typed_stream_reader<jot::value> r(jot::source::of(src), {w.get(), window}, a,
                                            {.array_elements = true}, ro);
     while (r.next()) take(r.result().ok(), r.result().error(), [&] { return r.value(); });
@@ -110,8 +110,8 @@ void check_text(const option_set& set, const std::string& text) {
     want.error = whole.error();
   }
   // The typed reader's options have no comments, trailing commas or byte order mark.
-  const bool typed = !o.allow_comments && !o.allow_trailing_commas && !o.allow_bom;
-  const std::size_t smallest = 16 + (o.allow_comments ? longest_space_run(text) : 0);
+  const bool typed = !o.syntax.allow_comments && !o.syntax.allow_trailing_commas && !o.syntax.allow_bom;
+  const std::size_t smallest = 16 + (o.syntax.allow_comments ? longest_space_run(text) : 0);
   for (reader how : {reader::parse, reader::scan, reader::typed}) {
     if (how == reader::typed && !typed) continue;
     for (std::size_t window = smallest; window <= text.size() + 24; ++window) {
@@ -157,16 +157,16 @@ TEST(StreamElements, VerdictsAreTheParsersVerdicts) {
       "   "};
   const option_set sets[] = {
       {"strict", {}},
-      {"comments", with([](jot::parse_options& o) { o.allow_comments = true; })},
-      {"trailing commas", with([](jot::parse_options& o) { o.allow_trailing_commas = true; })},
+      {"comments", with([](jot::parse_options& o) { o.syntax.allow_comments = true; })},
+      {"trailing commas", with([](jot::parse_options& o) { o.syntax.allow_trailing_commas = true; })},
       {"comments, trailing commas", with([](jot::parse_options& o) {
-         o.allow_comments = true;
-         o.allow_trailing_commas = true;
+         o.syntax.allow_comments = true;
+         o.syntax.allow_trailing_commas = true;
        })},
-      {"max_depth 0", with([](jot::parse_options& o) { o.max_depth = 0; })},
-      {"max_depth 1", with([](jot::parse_options& o) { o.max_depth = 1; })},
-      {"max_depth 2", with([](jot::parse_options& o) { o.max_depth = 2; })},
-      {"byte order mark", with([](jot::parse_options& o) { o.allow_bom = true; })},
+      {"max_depth 0", with([](jot::parse_options& o) { o.syntax.max_depth = 0; })},
+      {"max_depth 1", with([](jot::parse_options& o) { o.syntax.max_depth = 1; })},
+      {"max_depth 2", with([](jot::parse_options& o) { o.syntax.max_depth = 2; })},
+      {"byte order mark", with([](jot::parse_options& o) { o.syntax.allow_bom = true; })},
   };
   for (const option_set& set : sets)
     for (const std::string& text : texts) check_text(set, text);
@@ -177,7 +177,7 @@ TEST(StreamElements, VerdictsAreTheParsersVerdicts) {
 TEST(StreamElements, WindowSmallerThanAByteOrderMark) {
   for (const bool bom : {false, true}) {
     jot::parse_options o;
-    o.allow_bom = bom;
+    o.syntax.allow_bom = bom;
     for (std::size_t window : {std::size_t{1}, std::size_t{2}}) {
       const outcome got = read_stream(reader::parse, o, "\xEF\xBB\xBF[1]", window, 1);
       EXPECT_EQ(got.error.code, jot::error_code::capacity_exceeded) << "window " << window << ", bom " << bom;
@@ -195,7 +195,7 @@ TEST(StreamElements, WindowSmallerThanAByteOrderMark) {
 // the comment as JSON).
 TEST(StreamElements, AWindowThatCutsACommentIsTooSmallNeverWrong) {
   jot::parse_options o;
-  o.allow_comments = true;
+  o.syntax.allow_comments = true;
   const std::string texts[] = {"[1 //x\n]", "[1 //x\n,2]", "[1, //x\n2]", "[10 //x\n, 20 //yy\n]",
                                "[{} //}]\n]", "[\"a\" //\"\n]", "[1 /*x*/ //y\n]", "[1 // a b c d e f\n]"};
   for (const std::string& text : texts) {

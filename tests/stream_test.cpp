@@ -90,7 +90,7 @@ std::size_t largest(const std::vector<step>& steps) {
 
 TEST(Stream, EveryWindowAndSplitAgreesWithDocuments) {
   jot::parse_options o;
-  o.allow_bom = true;
+  o.syntax.allow_bom = true;
   for (const format_case& c : cases) {
     SCOPED_TRACE(c.text);
     const std::string_view text = c.text;
@@ -160,7 +160,7 @@ TEST(Stream, LineTooLongForTheWindow) {
 
 TEST(Stream, CommentCutByTheWindow) {
   jot::parse_options o;
-  o.allow_comments = true;
+  o.syntax.allow_comments = true;
   const std::string_view text = "1\r\n/*x*/\"s\" 2 // c\n3";
   const auto expected = by_documents(text, {document_format::concatenated}, o);
   for (std::size_t chunk = 1; chunk <= text.size(); ++chunk)
@@ -193,7 +193,7 @@ TEST(Stream, CommentCutByTheWindow) {
 // took the window's end for the comment's and read the rest of it as JSON).
 TEST(Stream, AWindowThatCutsALineCommentIsTooSmall) {
   jot::parse_options o;
-  o.allow_comments = true;
+  o.syntax.allow_comments = true;
   const std::string_view texts[] = {"1 //x\n2", "[1] //]\n[2]", "\"a\" //\"\n\"b\"", "{} /*c*/ //}\n{}",
                                     "12 // a b c d\n34 // e\n"};
   for (const std::string_view text : texts) {
@@ -522,7 +522,7 @@ TEST(Stream, ArrayElementsErrors) {
   }
   // Trailing commas, where the parser allows them.
   jot::parse_options o;
-  o.allow_trailing_commas = true;
+  o.syntax.allow_trailing_commas = true;
   const auto steps = elements("[1,2,]", 32, 1, o);
   ASSERT_EQ(steps.size(), 2u);
   EXPECT_TRUE(steps[1].ok);
@@ -573,7 +573,7 @@ TEST(Stream, UnparsedStepsAreTheParsedOnesOnceChecked) {
     SCOPED_TRACE(c.text);
     const std::string_view text = c.text;
     jot::parse_options o;
-    o.allow_bom = true;
+    o.syntax.allow_bom = true;
     const jot::stream_options s{c.format, false, c.go_on};
     const std::vector<step> expected = by_stream({text, text.size()}, text.size() + 16, s, o);
     const std::size_t min_window = largest(expected) + 16;
@@ -607,8 +607,8 @@ TEST(Stream, UnparsedStepsAreTheParsedOnesOnceChecked) {
 TEST(Stream, UnparsedWithCommentsStillParses) {
   const std::string_view text = "[1, /* c */ 2] // x\n{\"a\":1,}";
   jot::parse_options o;
-  o.allow_comments = true;
-  o.allow_trailing_commas = true;
+  o.syntax.allow_comments = true;
+  o.syntax.allow_trailing_commas = true;
   jot::stream_options s{document_format::concatenated};
   s.parse = false;
   char window[64];

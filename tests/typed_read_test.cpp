@@ -404,7 +404,7 @@ TEST(TypedRead, StringErrorsMatchTheParser) {
   EXPECT_EQ(read_fails<std::string>("\"\\ud800\"").error().code, error_code::lone_surrogate);
   EXPECT_EQ(read_fails<std::string>(std::string("\"a\x01\"")).error().code, error_code::control_character);
   jot::read_options lax;
-  lax.validate_utf8 = false;
+  lax.syntax.validate_utf8 = false;
   EXPECT_EQ(must_read<std::string>("\"\xC0\x80\"", lax), "\xC0\x80");
 }
 
@@ -686,7 +686,7 @@ TEST(TypedRead, RunsOfUnknownMembers) {
   EXPECT_EQ(dup.error().offset, 13u);
   // The depth limit counts from the object, as for one skipped member.
   jot::read_options shallow;
-  shallow.max_depth = 3;
+  shallow.syntax.max_depth = 3;
   EXPECT_EQ(must_read<point>(R"({"a":1,"b":[[1]],"x":1,"y":2})", shallow).x, 1);
   EXPECT_EQ(read_fails<point>(R"({"a":1,"b":[[[1]]],"x":1,"y":2})", shallow).error().code,
             error_code::depth_exceeded);
@@ -719,7 +719,7 @@ TEST(TypedRead, WithValidationOffNonAsciiBytesAreOpaque) {
                                       R"({"name":"n","junk":[{"k":")" + body + R"(}],"y":2})"}) {
         for (jot::kernel k : jot_test::one_kernel_per_engine()) {
           jot::read_options lax;
-          lax.validate_utf8 = false;
+          lax.syntax.validate_utf8 = false;
           lax.kernel = k;
           jot::read_options strict;
           strict.kernel = k;
@@ -827,7 +827,7 @@ TEST(TypedRead, ReadReturningTheValue) {
   ASSERT_TRUE(view);
   EXPECT_EQ(*view, "ab");
   // Options apply: trailing content read off the front.
-  const auto first = jot::read<int>("12 34", {.allow_trailing_content = true});
+  const auto first = jot::read<int>("12 34", {.syntax = {.allow_trailing_content = true}});
   ASSERT_TRUE(first);
   EXPECT_EQ(*first, 12);
 }
@@ -835,7 +835,7 @@ TEST(TypedRead, ReadReturningTheValue) {
 // Relaxed text into a struct: the members as from the strict text, typed
 // errors at their place in the text as written, with the member's path.
 TEST(TypedRead, RelaxedSyntaxIntoAStruct) {
-  const jot::read_options relaxed{.allow_comments = true, .allow_trailing_commas = true, .allow_bom = true};
+  const jot::read_options relaxed{.syntax = {.allow_comments = true, .allow_trailing_commas = true, .allow_bom = true}};
   const std::string text = "\xEF\xBB\xBF{ // a shape\n \"name\": \"tri\", /* its points: */\n"
                            " \"points\": [{\"x\":1,\"y\":2,}, {\"y\":4, \"x\":3},],\n \"closed\": true,\n}\n";
   const auto s = must_read<shape>(text, relaxed);
@@ -879,7 +879,7 @@ TEST(TypedRead, TheResultsValueIsTheBytesDecoded) {
   const jot::read_result whole = jot::read(" 7 ", x);
   ASSERT_TRUE(whole);
   EXPECT_EQ(*whole, 3u);
-  const jot::read_result first = jot::read("7 8", x, {.allow_trailing_content = true});
+  const jot::read_result first = jot::read("7 8", x, {.syntax = {.allow_trailing_content = true}});
   ASSERT_TRUE(first);
   EXPECT_EQ(*first, 2u);
   std::vector<int> lines;
@@ -953,14 +953,14 @@ TEST(TypedRead, DepthIsLimited) {
   for (int i = 0; i < 40; ++i) deep += "{\"kids\":[";
   for (int i = 0; i < 40; ++i) deep += "]}";
   jot::read_options o;
-  o.max_depth = 200;
+  o.syntax.max_depth = 200;
   EXPECT_TRUE(must_read<tree>(deep, o).kids.size() == 1);
-  o.max_depth = 50;
+  o.syntax.max_depth = 50;
   EXPECT_EQ(read_fails<tree>(deep, o).error().code, error_code::depth_exceeded);
   // Inside a skipped value too.
   std::string skipped = "{\"x\":1,\"y\":2,\"z\":" + std::string(100, '[') + std::string(100, ']') + "}";
   EXPECT_EQ(read_fails<point>(skipped, o).error().code, error_code::depth_exceeded);
-  o.max_depth = 1000;
+  o.syntax.max_depth = 1000;
   EXPECT_EQ(must_read<point>(skipped, o).y, 2);
 }
 

@@ -128,11 +128,11 @@ void expect_judged_like_the_dom(const std::string& item, bool validate_utf8, std
     const bool last = n >= 3;
     const std::string json = last ? "{\"a\": 7, \"skip\": " + value + "}" : "{\"skip\": " + value + ", \"a\": 7}";
     jot::parse_options po;
-    po.validate_utf8 = validate_utf8;
+    po.syntax.validate_utf8 = validate_utf8;
     jot::arena dom_arena;
     const auto dom = jot::parse(json, dom_arena, po);
     jot::read_options ro;
-    ro.validate_utf8 = validate_utf8;
+    ro.syntax.validate_utf8 = validate_utf8;
     only_a out;
     const jot::read_result r = jot::read(json, out, ro);
     ASSERT_EQ(r.ok(), dom.ok()) << json;

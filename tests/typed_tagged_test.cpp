@@ -286,7 +286,7 @@ TEST(TypedTagged, BadInputBeforeTheTagIsTheParsersError) {
   }
   // Nesting deeper than allowed before the tag.
   jot::read_options shallow;
-  shallow.max_depth = 3;
+  shallow.syntax.max_depth = 3;
   figure f;
   auto r = read_into(R"({"x":[[[1]]],"type":"circle","r":1})", f, shallow);
   ASSERT_FALSE(r.ok());

@@ -60,8 +60,8 @@ void expect_read_as_parsed(const char* text, const jot::read_options& ro, const 
 // on every input: the same success and bytes consumed, or the same error.
 TEST_P(TypedTrailing, TrailingContentStopsWhereTheParserStops) {
   for (const char* text : texts)
-    expect_read_as_parsed(text, {.kernel = GetParam(), .allow_trailing_content = true},
-                          {.allow_trailing_content = true});
+    expect_read_as_parsed(text, {.syntax = {.allow_trailing_content = true}, .kernel = GetParam()},
+                          {.syntax = {.allow_trailing_content = true}});
 }
 
 // read_options' relaxed syntax accepts what jot::parse accepts with the same
@@ -76,16 +76,16 @@ TEST_P(TypedTrailing, RelaxedSyntaxIsWhatParseAccepts) {
   };
   for (int mask = 0; mask < 16; ++mask) {
     jot::parse_options po;
-    po.allow_comments = (mask & 1) != 0;
-    po.allow_trailing_commas = (mask & 2) != 0;
-    po.allow_bom = (mask & 4) != 0;
-    po.allow_trailing_content = (mask & 8) != 0;
+    po.syntax.allow_comments = (mask & 1) != 0;
+    po.syntax.allow_trailing_commas = (mask & 2) != 0;
+    po.syntax.allow_bom = (mask & 4) != 0;
+    po.syntax.allow_trailing_content = (mask & 8) != 0;
     jot::read_options ro;
     ro.kernel = GetParam();
-    ro.allow_comments = po.allow_comments;
-    ro.allow_trailing_commas = po.allow_trailing_commas;
-    ro.allow_bom = po.allow_bom;
-    ro.allow_trailing_content = po.allow_trailing_content;
+    ro.syntax.allow_comments = po.syntax.allow_comments;
+    ro.syntax.allow_trailing_commas = po.syntax.allow_trailing_commas;
+    ro.syntax.allow_bom = po.syntax.allow_bom;
+    ro.syntax.allow_trailing_content = po.syntax.allow_trailing_content;
     SCOPED_TRACE("options " + std::to_string(mask));
     for (const char* text : texts) expect_read_as_parsed(text, ro, po);
   }
@@ -93,7 +93,7 @@ TEST_P(TypedTrailing, RelaxedSyntaxIsWhatParseAccepts) {
 
 TEST_P(TypedTrailing, DocumentsOneAfterAnother) {
   const std::string_view text = "{\"x\":1} {\"x\":2,\"y\":3}\n\n{\"x\":-4}  ";
-  const jot::read_options options{.kernel = GetParam(), .allow_trailing_content = true};
+  const jot::read_options options{.syntax = {.allow_trailing_content = true}, .kernel = GetParam()};
   std::vector<point> got;
   for (std::string_view rest = text; !rest.empty();) {
     point pt;
@@ -120,7 +120,7 @@ TEST_P(TypedTrailing, WithoutTheOptionTrailingContentFails) {
 // Typed errors inside the first document are reported as without the option,
 // and what follows it is never looked at.
 TEST_P(TypedTrailing, ErrorsInTheFirstDocument) {
-  const jot::read_options options{.kernel = GetParam(), .allow_trailing_content = true};
+  const jot::read_options options{.syntax = {.allow_trailing_content = true}, .kernel = GetParam()};
   point pt;
   const jot::read_result r = jot::read("{\"x\":\"1\"} garbage", pt, options);
   ASSERT_FALSE(r);

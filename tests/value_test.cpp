@@ -229,7 +229,7 @@ TEST(Value, DoublesCompareAsTheDecimalWrittenForThem) {
 
 TEST(Value, DeepEqualityDoesNotRecurse) {
   jot::parse_options o;
-  o.max_depth = 200000;
+  o.syntax.max_depth = 200000;
   std::string deep = std::string(150000, '[') + std::string(150000, ']');
   auto a = jot::parse(deep, o);
   auto b = jot::parse(deep, o);

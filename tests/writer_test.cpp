@@ -332,7 +332,7 @@ TEST(Writer, DepthLimit) {
   ASSERT_EQ(deep.size(), 4 + jot::writer::depth_cap / 2 * 6 + jot::writer::depth_cap / 2 * 2);
   jot::arena a;
   jot::parse_options po;
-  po.max_depth = jot::writer::depth_cap;
+  po.syntax.max_depth = jot::writer::depth_cap;
   auto doc = jot::parse(deep, a, po);
   ASSERT_TRUE(doc);
   jot::output_buffer dom;
@@ -550,7 +550,7 @@ TEST(WriteSink, TabsAgreeAcrossDomWriterTypedEncoderAndWriter) {
   // Deep enough for the DOM writer's long-indentation path.
   std::string deep = std::string(600, '[') + std::string(600, ']');
   jot::parse_options po;
-  po.max_depth = 1000;
+  po.syntax.max_depth = 1000;
   auto d = jot::parse(deep, a, po);
   ASSERT_TRUE(d);
   jot::output_buffer deep_out;

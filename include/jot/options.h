@@ -1,26 +1,34 @@
-// jot/options.h - parse and write options: plain aggregates, strict defaults.
+// jot/options.h - syntax, parse and write options: plain aggregates, strict defaults.
 #pragma once
 
 #include <cstdint>
 
 namespace jot {
 
-// How the parser reads JSON. The defaults are strict RFC 8259.
+// What JSON text a reader accepts, the same for every reader of text:
+// jot::parse, jot::read, documents, streams and the CLI. The defaults are
+// strict RFC 8259.
+struct syntax_options {
+  bool allow_comments = false;          // accept // line and /* block */ comments as whitespace
+  bool allow_trailing_commas = false;   // accept a comma before ] or }
+  bool allow_bom = false;               // skip a leading UTF-8 byte order mark (EF BB BF);
+                                        // offsets still count from the input's first byte
+  bool allow_trailing_content = false;  // read the first document only and stop after it and
+                                        // the whitespace (and comments) that follow it, instead
+                                        // of failing with trailing_content; the result says
+                                        // where it stopped (document::consumed(), read_result's
+                                        // value)
+  bool validate_utf8 = true;            // false skips UTF-8 checks in strings: a little faster
+                                        // on non-ASCII text, but unsafe for untrusted input
+                                        // (invalid bytes pass through)
+  std::uint32_t max_depth = 1024;       // deepest nesting of arrays and objects accepted
+};
+
+// How the parser reads JSON into a document.
 struct parse_options {
-  bool allow_comments = false;         // accept // line and /* block */ comments as whitespace
-  bool allow_trailing_commas = false;  // accept a comma before ] or }
-  bool validate_utf8 = true;           // false skips UTF-8 checks in strings: a little faster
-                                       // on non-ASCII text, but unsafe for untrusted input
-                                       // (invalid bytes pass through)
-  bool keep_number_text = false;       // store numbers as their raw text (value::number_text);
-                                       // the range is then checked when a getter reads them
-  std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted
-  bool allow_bom = false;              // skip a leading UTF-8 byte order mark (EF BB BF);
-                                       // offsets still count from the input's first byte
-  bool allow_trailing_content = false; // parse the first document only and stop after it and
-                                       // the whitespace (and comments) that follow it, instead of
-                                       // failing with trailing_content; document::consumed()
-                                       // says where it stopped (jot/documents.h builds on it)
+  syntax_options syntax{};         // what text is accepted (strict RFC 8259 by default)
+  bool keep_number_text = false;   // store numbers as their raw text (value::number_text);
+                                   // the range is then checked when a getter reads them
 };
 
 // How the writer prints JSON.

@@ -78,7 +78,7 @@ class document {
     return root_ ? static_cast<std::size_t>(root_->next() - root_) : 0;
   }
   // The input bytes the parse read: the whole input, except with
-  // parse_options::allow_trailing_content, where it ends after the document
+  // syntax_options::allow_trailing_content, where it ends after the document
   // and the whitespace (and comments) that follow it. 0 for an empty document.
   std::size_t consumed() const noexcept { return consumed_; }
 

@@ -134,6 +134,10 @@ consteval detail::typed::key_list<N> defaulted(const std::string_view (&keys)[N]
 // How jot::read decodes. The defaults validate everything and accept nothing
 // a struct cannot hold.
 struct read_options {
+  syntax_options syntax{};             // what text is accepted, as for jot::parse (read_ndjson
+                                       // and the typed streams read strict JSON: they ignore
+                                       // allow_comments, allow_trailing_commas, allow_bom and
+                                       // allow_trailing_content)
   bool reject_unknown_keys = false;    // an object key that names no member is an error
                                        // (by default it is skipped, its value still validated)
   bool allow_missing_members = false;  // a member absent from its object keeps its value
@@ -142,22 +146,7 @@ struct read_options {
   bool allow_duplicate_keys = false;   // a key repeated in one object overwrites the earlier
                                        // value, an element repeated in a set is dropped
                                        // (by default both are duplicate_key)
-  bool validate_utf8 = true;           // false skips UTF-8 checks in strings (unsafe for
-                                       // untrusted input)
-  std::uint32_t max_depth = 1024;      // deepest nesting of arrays and objects accepted
   jot::kernel kernel = kernel::automatic;  // the scanning kernel (jot/kernel.h)
-  bool allow_trailing_content = false;  // jot::read decodes the first document only and stops
-                                        // after it and the whitespace that follows it, instead of
-                                        // failing with trailing_content; the read_result's value
-                                        // says where (as parse_options' field; read_ndjson ignores it)
-  bool allow_comments = false;          // accept // and /* */ comments as whitespace, as
-                                        // parse_options' field (read_ndjson and the typed
-                                        // streams ignore it: they read strict JSON)
-  bool allow_trailing_commas = false;   // accept a comma before ] or }, as parse_options'
-                                        // field (read_ndjson and the typed streams ignore it)
-  bool allow_bom = false;               // skip a leading UTF-8 byte order mark, as
-                                        // parse_options' field (read_ndjson and the typed
-                                        // streams ignore it)
 };
 
 // A typed reading error: the jot::error (code, message, byte offset, line and
@@ -195,7 +184,7 @@ class read_error : public jot::error {
 
 // What the out-parameter forms of jot::read and read_ndjson return: on
 // success the input bytes decoded (the whole input, except with
-// read_options::allow_trailing_content, where it ends after the document and
+// read_options::syntax.allow_trailing_content, where it ends after the document and
 // the whitespace that follows it), else the read_error.
 using read_result = result<std::size_t, read_error>;
 

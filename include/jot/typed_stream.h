@@ -11,7 +11,7 @@
 // A stream_reader underneath moves the window and finds the documents; for
 // array elements and concatenated documents, jot::read decodes each one in
 // place of the validating scan that stream_reader's parse = false runs (with
-// read_options::allow_trailing_content, so that the read says where the
+// read_options::syntax.allow_trailing_content, so that the read says where the
 // element ends), and runs again after a refill when the window cut it. NDJSON
 // lines and json_seq records are split and each decoded. So every byte is
 // validated once, as it is decoded. docs/streams.md.
@@ -33,8 +33,8 @@ namespace jot {
 // stream's rules are stream_reader's (formats, array brackets and commas,
 // continue_after_error, documents larger than the window); options.parse is
 // ignored. Decoding is jot::read's with read, always strict JSON (read's
-// allow_comments, allow_trailing_commas and allow_bom are ignored, as the
-// stream's own grammar is strict); a step's error is its error located in the stream (offset, line,
+// syntax.allow_comments, allow_trailing_commas and allow_bom are ignored, as
+// the stream's own grammar is strict); a step's error is its error located in the stream (offset, line,
 // column), its path led by the step's index ("/41/price"), or "/41" for the
 // stream's own errors. An element's first error in document order is the one
 // reported, a type error before a later syntax error included. Not copyable.
@@ -95,17 +95,17 @@ typed_stream_reader<T>::typed_stream_reader(jot::source src, const stream_window
       read_prefix_(read),
       delimited_(!options.array_elements && options.format != document_format::concatenated),
       continue_after_error_(options.continue_after_error),
-      reader_(parser({.max_depth = read.max_depth}, read.kernel), src, window, none_,
+      reader_(parser({.syntax = {.max_depth = read.syntax.max_depth}}, read.kernel), src, window, none_,
               {.format = options.format, .array_elements = options.array_elements,
                .continue_after_error = options.continue_after_error, .parse = false}) {
   static_assert(detail::typed::shape_v<T> != detail::typed::shape::unsupported,
                 "jot::typed_stream_reader: this type has no JSON mapping (see jot/typed.h, WHAT MAPS TO WHAT)");
-  read_.allow_trailing_content = false;
-  read_prefix_.allow_trailing_content = true;
-  for (read_options* o : {&read_, &read_prefix_}) o->allow_comments = o->allow_trailing_commas = o->allow_bom = false;
+  read_.syntax.allow_trailing_content = false;
+  read_prefix_.syntax.allow_trailing_content = true;
+  for (read_options* o : {&read_, &read_prefix_}) o->syntax.allow_comments = o->syntax.allow_trailing_commas = o->syntax.allow_bom = false;
   // An array's elements are one level below it, as jot::parse of the whole
   // array counts them (the reader refuses the '[' itself at max_depth 0).
-  if (options.array_elements && read_prefix_.max_depth > 0) --read_prefix_.max_depth;
+  if (options.array_elements && read_prefix_.syntax.max_depth > 0) --read_prefix_.syntax.max_depth;
   if (!delimited_) {
     detail::stream_state& steps = detail::stream_access::state(reader_);
     steps.decode_ = &decode;

@@ -136,11 +136,11 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
   const u8* const end = begin + size;
   const u8* const readable_end = begin + readable;  // >= end; for number loads only
   const u8* p = begin;
-  const bool comments = !Strict && opt.allow_comments;
-  const bool trailing_commas = !Strict && opt.allow_trailing_commas;
-  const bool validate = Strict || opt.validate_utf8;
+  const bool comments = !Strict && opt.syntax.allow_comments;
+  const bool trailing_commas = !Strict && opt.syntax.allow_trailing_commas;
+  const bool validate = Strict || opt.syntax.validate_utf8;
   const bool raw_numbers = !Strict && opt.keep_number_text;
-  const std::uint32_t max_depth = opt.max_depth;
+  const std::uint32_t max_depth = opt.syntax.max_depth;
 
   parse_outcome out;
   tape_space s;
@@ -225,7 +225,7 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
   } while (0)
 
   if (size >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
-    if (!opt.allow_bom) JOT_FAIL_AT(error_code::byte_order_mark, p);
+    if (!opt.syntax.allow_bom) JOT_FAIL_AT(error_code::byte_order_mark, p);
     p += 3;  // offsets stay relative to begin, the BOM's first byte
   }
   JOT_SKIP_WS();
@@ -408,7 +408,7 @@ document_end:
   // Cold: reached once per document. allow_trailing_content is read here
   // only, so neither instantiation pays for it in the loop.
   JOT_SKIP_WS();
-  if (JOT_UNLIKELY(p != end) && !Lines && !opt.allow_trailing_content) {
+  if (JOT_UNLIKELY(p != end) && !Lines && !opt.syntax.allow_trailing_content) {
     out.err = unexpected_at(begin, p, end, comments, "");
     if (out.err.code == error_code::unexpected_character)
       out.err = make_error(error_code::trailing_content), out.err.offset = static_cast<std::size_t>(p - begin);

@@ -60,7 +60,7 @@ using parse_function = parse_outcome (*)(const char* data, std::size_t size, std
 // instantiation with the option tests compiled out, and only they have
 // parse_line.
 inline bool is_strict(const parse_options& o) noexcept {
-  return !o.allow_comments && !o.allow_trailing_commas && o.validate_utf8 && !o.keep_number_text;
+  return !o.syntax.allow_comments && !o.syntax.allow_trailing_commas && o.syntax.validate_utf8 && !o.keep_number_text;
 }
 
 // Parses the document at data[0, size) that ends at the first line feed,

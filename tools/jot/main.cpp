@@ -198,15 +198,15 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
       return parsed::exit_ok;
     }
     if (arg == "--comments") {
-      inv.parse.allow_comments = true;
+      inv.parse.syntax.allow_comments = true;
       continue;
     }
     if (arg == "--trailing-commas") {
-      inv.parse.allow_trailing_commas = true;
+      inv.parse.syntax.allow_trailing_commas = true;
       continue;
     }
     if (arg == "--allow-bom") {
-      inv.parse.allow_bom = true;
+      inv.parse.syntax.allow_bom = true;
       continue;
     }
     if (arg == "--pretty") {
@@ -282,7 +282,7 @@ parsed parse_arguments(int argc, char** argv, invocation& inv) {
       inv.threads = n;
       inv.threads_given = true;
     } else if (depth) {
-      inv.parse.max_depth = n;
+      inv.parse.syntax.max_depth = n;
     } else {
       inv.indent = n;
       inv.indent_given = true;

@@ -224,12 +224,12 @@ bool read_head(std::FILE* f, std::string_view path, bool bom, std::string& head,
 
 // --stream: evaluate_stream over each document's text.
 int run_stream(const invocation& inv, std::string_view text, std::string_view path) {
-  if (inv.parse.allow_comments || inv.parse.allow_trailing_commas)
+  if (inv.parse.syntax.allow_comments || inv.parse.syntax.allow_trailing_commas)
     return usage_error("query --stream reads strict JSON: --comments and --trailing-commas do not apply");
   jot::arena query_arena;
   jot::path::options o;
   o.max_nodes = static_cast<std::size_t>(-1);  // nodes are printed as found, not kept in a nodelist
-  o.max_document_depth = std::min<std::uint32_t>(inv.parse.max_depth, 4096);
+  o.max_document_depth = std::min<std::uint32_t>(inv.parse.syntax.max_depth, 4096);
   const jot::result<jot::path::query> q = jot::path::compile(text, query_arena, o);
   if (!q) {
     report_query_error(text, q.error());
@@ -252,7 +252,7 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
   jot::arena eval_arena(eval_space, sizeof eval_space, jot::malloc_allocator());
   std::vector<printer::streamed> nodes;
   jot::parse_options node_options = inv.parse;
-  node_options.allow_bom = false;
+  node_options.syntax.allow_bom = false;
   // Evaluates one document's text; exit_invalid (after saying why) when it is not JSON.
   auto one = [&](std::string_view json, auto&& report) {
     a.reset();
@@ -312,7 +312,7 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     } close_f{f};
     std::string input;
     std::size_t first = 0;
-    if (!read_head(f, path, inv.parse.allow_bom, input, first)) return exit_usage;
+    if (!read_head(f, path, inv.parse.syntax.allow_bom, input, first)) return exit_usage;
     const jot::result<void> elements = jot::path::elements_supported(*q);
     const bool array = first < input.size() && input[first] == '[';
     if (array && elements) return run_elements(inv, *q, path, f, input);
@@ -323,9 +323,9 @@ int run_stream(const invocation& inv, std::string_view text, std::string_view pa
     if (!read_rest(f, path, input)) return exit_usage;
     std::string_view json = input;
     const bool bom = json.size() >= 3 && json.substr(0, 3) == "\xEF\xBB\xBF";
-    if (bom && inv.parse.allow_bom) json.remove_prefix(3);
+    if (bom && inv.parse.syntax.allow_bom) json.remove_prefix(3);
     status = one(json, [&](jot::error e) {
-      if (bom && inv.parse.allow_bom) {  // offsets count from the file's first byte
+      if (bom && inv.parse.syntax.allow_bom) {  // offsets count from the file's first byte
         e.offset += 3;
         if (e.line == 1) e.column += 3;
       }

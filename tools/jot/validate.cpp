@@ -21,8 +21,8 @@ namespace {
 
 // True when jot::visit checks exactly what jot::parse would with options.
 bool visit_suffices(const jot::parse_options& o) {
-  return !o.allow_comments && !o.allow_trailing_commas && !o.allow_bom && !o.allow_trailing_content &&
-         o.max_depth <= 4096;
+  return !o.syntax.allow_comments && !o.syntax.allow_trailing_commas && !o.syntax.allow_bom && !o.syntax.allow_trailing_content &&
+         o.syntax.max_depth <= 4096;
 }
 
 }  // namespace
@@ -48,8 +48,8 @@ int run_validate(const invocation& inv) {
     if (visit_suffices(inv.parse)) {
       jot::visitor nothing;  // every event goes on: only the verdict counts
       jot::visit_options vo;
-      vo.validate_utf8 = inv.parse.validate_utf8;
-      vo.max_depth = inv.parse.max_depth;
+      vo.validate_utf8 = inv.parse.syntax.validate_utf8;
+      vo.max_depth = inv.parse.syntax.max_depth;
       const jot::result<void> r = jot::visit(text, nothing, vo);
       valid = r.ok();
       if (!valid) report_parse_error(path, r.error());

@@ -98,7 +98,7 @@ jot::error relaxed_copy(std::string_view json, arena& a, const read_options& opt
 
 // True when options accept more than strict JSON.
 constexpr bool relaxed(const read_options& o) noexcept {
-  return o.allow_comments || o.allow_trailing_commas || o.allow_bom;
+  return o.syntax.allow_comments || o.syntax.allow_trailing_commas || o.syntax.allow_bom;
 }
 
 // The JSON type of the value starting with byte c; absent when c cannot start one.
@@ -134,7 +134,7 @@ read_result read(std::string_view json, T& out, arena& a, const read_options& op
                       [&](auto engine) { consumed = read_document(engine, json, out, &a, options, error); });
   // A document read off the front stops before a comment the options let
   // the parse skip.
-  const bool comment_follows = error.ok() && options.allow_comments && options.allow_trailing_content &&
+  const bool comment_follows = error.ok() && options.syntax.allow_comments && options.syntax.allow_trailing_content &&
                                consumed < json.size() && json[consumed] == '/';
   if (error.ok() && !comment_follows) return consumed;
   if (!detail::relaxed(options)) return error;

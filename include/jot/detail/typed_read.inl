@@ -673,8 +673,8 @@ JOT_NOINLINE bool read_kept(reader& r, T& out) {
     return true;
   } else {
     parse_options po;
-    po.validate_utf8 = r.validate;
-    po.max_depth = r.max_depth - r.depth;
+    po.syntax.validate_utf8 = r.validate;
+    po.syntax.max_depth = r.max_depth - r.depth;
     result<document> doc = jot::parse(text, *r.memory, po);
     if (!doc) {
       fail_at(r, doc.error().code, start + doc.error().offset, doc.error().message);
@@ -802,8 +802,8 @@ inline reader start_reader(std::string_view json, arena* memory, const read_opti
   r.memory = memory;
   r.result = &result;
   r.depth = 0;
-  r.max_depth = options.max_depth;
-  r.validate = options.validate_utf8;
+  r.max_depth = options.syntax.max_depth;
+  r.validate = options.syntax.validate_utf8;
   r.reject_unknown = options.reject_unknown_keys;
   r.allow_missing = options.allow_missing_members;
   r.allow_duplicates = options.allow_duplicate_keys;
@@ -838,7 +838,7 @@ JOT_NOINLINE std::size_t read_document(engine, std::string_view json, T& out, ar
   reader r = start_reader(json, memory, options, result);
   if (json.size() > jot::max_input_size) {
     fail_at(r, error_code::input_too_large, r.begin, nullptr);
-  } else if (read_text(r, out, options.allow_trailing_content)) {
+  } else if (read_text(r, out, options.syntax.allow_trailing_content)) {
     return static_cast<std::size_t>(r.p - r.begin);
   }
   if (r.failed) jot::locate(path_access::error_of(result), json);
