@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "jot/detail/scan/blank.h"
 #include "jot/documents.h"
 #include "jot/options.h"
 #include "jot/parse.h"
@@ -26,8 +27,6 @@ inline bool starts_value(char c) noexcept {
   return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') || c == 't' ||
          c == 'f' || c == 'n';
 }
-
-inline bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 // RFC 7464 2.4: a record whose document is a number or literal needs
 // whitespace after it (its last byte is `last`), else it may have been cut

@@ -6,12 +6,14 @@
 #include <cstring>
 
 #include "document_bytes.h"
+#include "jot/detail/scan/blank.h"
 #include "jot/stream.h"
 
 namespace jot {
 
 namespace {
 
+using detail::comment_end;
 using detail::is_space;
 
 // Whether [p, end) holds only whitespace and, with comments, whole
@@ -20,14 +22,9 @@ bool only_blank(const char* p, const char* end, bool comments) noexcept {
   while (p != end) {
     if (is_space(*p)) {
       ++p;
-    } else if (comments && end - p >= 2 && p[0] == '/' && p[1] == '/') {
-      p += 2;
-      while (p != end && *p != '\n' && *p != '\r') ++p;
-    } else if (comments && end - p >= 2 && p[0] == '/' && p[1] == '*') {
-      const char* q = p + 2;
-      while (end - q >= 2 && !(q[0] == '*' && q[1] == '/')) ++q;
-      if (end - q < 2) return false;
-      p = q + 2;
+    } else if (comments && end - p >= 2 && p[0] == '/' && (p[1] == '/' || p[1] == '*')) {
+      p = comment_end(p, end);
+      if (p == nullptr) return false;
     } else {
       return false;
     }
@@ -78,18 +75,17 @@ bool detail::stream_state::skip_comment() noexcept {
   std::size_t from = pos_ + 2;  // no end of the comment starts before this
   for (;;) {
     if (line) {
-      // As the parser's: a line comment ends at an LF or a CR.
-      while (from != end_ && window_[from] != '\n' && window_[from] != '\r') ++from;
+      from = static_cast<std::size_t>(line_comment_end(window_ + from, window_ + end_) - window_);
       if (from != end_) {
         pos_ = from;
         return true;
       }
     } else {
-      while (end_ - from >= 2 && !(window_[from] == '*' && window_[from + 1] == '/')) ++from;
-      if (end_ - from >= 2) {
-        pos_ = from + 2;
+      if (const char* after = block_comment_end(window_ + from, window_ + end_)) {
+        pos_ = static_cast<std::size_t>(after - window_);
         return true;
       }
+      if (end_ - from >= 2) from = end_ - 1;  // a '*' there may meet the next '/'
     }
     if (eof_) {
       if (read_failed_) {

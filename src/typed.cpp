@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "jot/detail/scan/blank.h"
 #include "jot/parse.h"
 #include "jot/typed.h"
 
@@ -25,25 +26,6 @@ std::size_t read_error::describe(char* buf, std::size_t capacity) const noexcept
 
 namespace detail {
 
-namespace {
-
-bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// The end of the comment at text[i] ("//" or "/*"), which the parse has
-// accepted: a line comment ends before its line terminator (LF or CR, as the
-// parser's skip_comments says) or at n.
-std::size_t comment_end(const char* text, std::size_t i, std::size_t n) noexcept {
-  if (text[i + 1] == '/') {
-    std::size_t j = i + 2;
-    while (j < n && text[j] != '\n' && text[j] != '\r') ++j;
-    return j;
-  }
-  std::size_t j = i + 2;
-  while (j + 1 < n && !(text[j] == '*' && text[j + 1] == '/')) ++j;
-  return j + 2;
-}
-
-}  // namespace
 
 // A plain byte loop: it runs only on text that strict JSON refused and the
 // options accept, after a parse of the same text.
@@ -100,7 +82,7 @@ jot::error relaxed_copy(std::string_view json, arena& a, const read_options& opt
         if (text[i] == '\\') ++i;
       ++i;
     } else if (c == '/') {
-      const std::size_t end = comment_end(text, i, n);
+      const std::size_t end = static_cast<std::size_t>(comment_end(text + i, text + n) - text);
       if (!blank(i, end)) return full();
       i = end;
     } else if (c == ',') {
@@ -108,7 +90,7 @@ jot::error relaxed_copy(std::string_view json, arena& a, const read_options& opt
       for (;;) {
         while (j < n && is_space(text[j])) ++j;
         if (j + 1 < n && text[j] == '/') {
-          j = comment_end(text, j, n);
+          j = static_cast<std::size_t>(comment_end(text + j, text + n) - text);
           continue;
         }
         break;

@@ -100,19 +100,11 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
   for (;;) {
     if (p != end && *p <= ' ') p = Simd::skip_spaces(p, end);
     if (p == end || *p != '/' || end - p < 2) return error_code::ok;
-    if (p[1] == '/') {
-      // A line comment ends at any line terminator (LF, CR, or CRLF); the
-      // terminator itself is whitespace for the next round.
-      p += 2;
-      while (p != end && *p != '\n' && *p != '\r') ++p;
-    } else if (p[1] == '*') {
-      const u8* q = p + 2;
-      while (end - q >= 2 && !(q[0] == '*' && q[1] == '/')) ++q;
-      if (end - q < 2) return error_code::unterminated_comment;
-      p = q + 2;
-    } else {
-      return error_code::ok;
-    }
+    if (p[1] != '/' && p[1] != '*') return error_code::ok;
+    // A line comment's terminator is whitespace for the next round.
+    const u8* after = comment_end(p, end);
+    if (after == nullptr) return error_code::unterminated_comment;
+    p = after;
   }
 }
 

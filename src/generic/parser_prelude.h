@@ -9,5 +9,6 @@
 #include "arena_access.h"
 #include "jot/detail/config.h"
 #include "jot/detail/number.h"
+#include "jot/detail/scan/blank.h"
 #include "jot/parse.h"
 #include "simd/kernels.h"

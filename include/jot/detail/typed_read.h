@@ -122,6 +122,33 @@ constexpr jot::type json_type_of(unsigned char c) noexcept {
 #define JOT_ENGINE_FILE "jot/detail/typed_lines.inl"
 #include "jot/detail/each_engine.inl"
 
+namespace jot::detail {
+
+// jot::read's second try, out of line so that the first stays small where it
+// is inlined: strict JSON failed (error, or a comment after the document that
+// ended at consumed) and the options accept more. Reads again from a copy in
+// which what they accept is blank: same offsets, lines and columns.
+template <class T>
+JOT_NOINLINE read_result read_relaxed(std::string_view json, T& out, arena& a, const read_options& options,
+                                      const read_error& error, std::size_t consumed) noexcept {
+  std::string_view copy;
+  if (const jot::error e = relaxed_copy(json, a, options, copy); !e.ok()) {
+    read_error parse_error;
+    read_access<void>::error_of(parse_error) = e;
+    return parse_error;
+  }
+  if (copy.data() == nullptr) {
+    if (error.ok()) return consumed;
+    return error;
+  }
+  read_error again;
+  with_engine(options.kernel, [&](auto engine) { consumed = read_document(engine, copy, out, &a, options, again); });
+  if (!again.ok()) return again;
+  return consumed;
+}
+
+}  // namespace jot::detail
+
 namespace jot {
 
 template <class T>
@@ -138,23 +165,7 @@ read_result read(std::string_view json, T& out, arena& a, const read_options& op
                                consumed < json.size() && json[consumed] == '/';
   if (error.ok() && !comment_follows) return consumed;
   if (!detail::relaxed(options)) return error;
-  // Strict JSON failed; the options accept more. Read again from a copy in
-  // which what they accept is blank: same offsets, lines and columns.
-  std::string_view copy;
-  if (const jot::error e = detail::relaxed_copy(json, a, options, copy); !e.ok()) {
-    read_error parse_error;
-    detail::read_access<void>::error_of(parse_error) = e;
-    return parse_error;
-  }
-  if (copy.data() == nullptr) {
-    if (error.ok()) return consumed;
-    return error;
-  }
-  read_error again;
-  detail::with_engine(options.kernel,
-                      [&](auto engine) { consumed = read_document(engine, copy, out, &a, options, again); });
-  if (!again.ok()) return again;
-  return consumed;
+  return detail::read_relaxed(json, out, a, options, error, consumed);
 }
 
 template <class T>
