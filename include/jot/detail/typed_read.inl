@@ -141,12 +141,22 @@ JOT_ALWAYS_INLINE void skip_indentation(reader& r) noexcept {
   if (r.p != r.end && *r.p <= ' ') r.p = scanner::skip_indentation(r.p, r.end, r.indent[r.depth % 32]);
 }
 
-inline bool enter(reader& r) noexcept {
-  if (JOT_UNLIKELY(r.depth >= r.max_depth)) return fail_at(r, error_code::depth_exceeded, r.p, nullptr);
+// Into the array or object whose bracket is at p, one level deeper: the
+// first byte after the bracket and its whitespace, or nullptr with r failed
+// (depth_exceeded at the bracket, or unexpected_end).
+JOT_ALWAYS_INLINE const u8* enter_at(reader& r, const u8* p) noexcept {
+  if (JOT_UNLIKELY(r.depth >= r.max_depth)) return fail_at(r, error_code::depth_exceeded, p, nullptr), nullptr;
   ++r.depth;
-  ++r.p;
-  skip_indentation(r);
-  if (JOT_UNLIKELY(r.p == r.end)) return fail_at(r, error_code::unexpected_end, r.p, nullptr);
+  p = skip_indentation(r, p + 1, r.end);
+  if (JOT_UNLIKELY(p == r.end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
+  return p;
+}
+
+// enter_at on r.p: true with r.p at the first byte inside.
+inline bool enter(reader& r) noexcept {
+  const u8* const p = enter_at(r, r.p);
+  if (JOT_UNLIKELY(p == nullptr)) return false;
+  r.p = p;
   return true;
 }
 

@@ -16,10 +16,8 @@ template <class F>
 JOT_ALWAYS_INLINE const u8* read_elements_at(reader& r, const u8* p, F&& read_element) {
   const u8* const end = r.end;
   if (JOT_UNLIKELY(p == end || *p != '[')) return mismatch_at(r, p, "expected an array");
-  if (JOT_UNLIKELY(r.depth >= r.max_depth)) return fail_at(r, error_code::depth_exceeded, p, nullptr), nullptr;
-  ++r.depth;
-  p = skip_indentation(r, p + 1, end);
-  if (JOT_UNLIKELY(p == end)) return fail_at(r, error_code::unexpected_end, p, nullptr), nullptr;
+  p = enter_at(r, p);
+  if (JOT_UNLIKELY(p == nullptr)) return nullptr;
   if (*p == ']') {
     --r.depth;
     return p + 1;
