@@ -1,6 +1,7 @@
 // src/dom/open_stack.h - the open containers of a walk over a document tape, in
 // fixed memory at any depth. Shared by the writer (write.cpp) and by JSON
-// Patch's comparisons and Merge Patch (patch.cpp), which walk a parsed patch.
+// Patch's comparisons (json_patch.cpp) and Merge Patch (merge_patch.cpp),
+// which walk a parsed patch.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // src/mutable/mutable_internal.h - the mutable document's ring edits, for library code
-// that must undo what it did (JSON Patch, Merge Patch: patch.cpp). Not API.
+// that must undo what it did (JSON Patch, Merge Patch: src/patch/). Not API.
 //
 // Positions are given as `after`: the sibling the run follows, or nullptr when
 // the run is (or becomes) the container's first child. Unlinking and linking
