@@ -7,7 +7,7 @@
 #   make test-fuzz-short  the CI pass (part of `make test`): the same with 10 s per
 #                         target; without clang/libFuzzer it replays the regressions
 #                         with the default compiler and skips the fuzzing
-#   make test-tsan        tests/threads_test.cpp, the Parallel, ParallelStream and TypedParallel suites under
+#   make test-tsan        tests/conformance/threads_test.cpp, the Parallel, ParallelStream and TypedParallel suites under
 #                         ThreadSanitizer (build/tsan);
 #                         skipped with a message when TSan cannot build or run here
 FUZZ_SECONDS ?= 60
@@ -19,7 +19,7 @@ FUZZ_REPLAY_BUILD := build/fuzz-replay
 TSAN_BUILD := build/tsan
 # The files of the suites test-tsan runs (its --gtest_filter), and the
 # allocation counter they use, built alone.
-TSAN_TEST_FILES := alloc_counter_test.cpp;threads_test.cpp;parallel_test.cpp;parallel_stream_test.cpp;typed_parallel_test.cpp;typed_parallel_stream_test.cpp
+TSAN_TEST_FILES := core/alloc_counter_test.cpp;conformance/threads_test.cpp;multi/parallel_test.cpp;multi/parallel_stream_test.cpp;typed/typed_parallel_test.cpp;typed/typed_parallel_stream_test.cpp
 # Seeds larger than this stay out of libFuzzer runs (they slow every mutation);
 # the replay tests still run every file.
 FUZZ_SEED_MAX ?= 65536

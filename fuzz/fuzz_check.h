@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "jot/jot.h"
-#include "../tests/same_tape.h"
+#include "../tests/support/same_tape.h"
 
 // Aborts with the failed condition: a finding. Kept as a macro for __LINE__.
 #define FUZZ_CHECK(cond)                                                       \

@@ -6,7 +6,7 @@
 // choose the window: 64 entries (one block's room) up to 1,135, so batches end
 // at every block. Checks that every supported kernel's index, batch by batch,
 // is the portable kernel's and the byte-at-a-time reference's
-// (tests/reference_index.h): the same entries, the same anomaly stop, and
+// (tests/support/reference_index.h): the same entries, the same anomaly stop, and
 // progress in every batch. The text is read where it lies, so a read past its
 // end is the sanitizer's to find.
 #include <cstdint>
@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "fuzz_check.h"
-#include "reference_index.h"
-#include "simd/kernels.h"
+#include "support/reference_index.h"
+#include "kernels/kernels.h"
 
 namespace {
 

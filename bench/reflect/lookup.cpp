@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "jot/reflect.h"
-#include "reflect_test_structs.h"
+#include "support/reflect_test_structs.h"
 
 namespace {
 

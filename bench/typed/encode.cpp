@@ -1,5 +1,5 @@
 // Typed encode of the twitter subset (bench/runner/schemas.h, named as the tests
-// name it in tests/typed_schemas.h): jot::write(T)
+// name it in tests/support/typed_schemas.h): jot::write(T)
 // against jot's DOM writer writing the same JSON and, when its headers are on
 // the include path, glaze's glz::write_json of the same structs. Interleaved
 // rounds, best of each; standalone, see bench/typed/README.md.
@@ -16,8 +16,8 @@
 
 #include "jot/jot.h"
 #include "jot/typed.h"
-#include "typed_schemas.h"
-#include "test_data.h"
+#include "support/typed_schemas.h"
+#include "support/test_data.h"
 #include "timing.h"
 
 namespace {

@@ -23,7 +23,7 @@
 
 #include "jot/pmr.h"
 #include "jot/typed.h"
-#include "test_data.h"
+#include "support/test_data.h"
 #include "timing.h"
 
 namespace {

@@ -25,8 +25,8 @@
 
 #include "jot/jot.h"
 #include "jot/typed.h"
-#include "test_data.h"
-#include "typed_schemas.h"
+#include "support/test_data.h"
+#include "support/typed_schemas.h"
 
 namespace {
 

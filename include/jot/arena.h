@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "jot/detail/config.h"
+#include "jot/detail/core/config.h"
 
 namespace jot {
 

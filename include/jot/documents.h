@@ -66,7 +66,7 @@ struct documents_options {
 
 }  // namespace jot
 
-#include "jot/detail/documents_state.h"  // documents' state (not API), which holds the options above
+#include "jot/detail/multi/documents_state.h"  // documents' state (not API), which holds the options above
 
 namespace jot {
 

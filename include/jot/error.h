@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "jot/detail/config.h"
+#include "jot/detail/core/config.h"
 
 namespace jot {
 

@@ -3,7 +3,7 @@
 // Every kernel gives identical results; they differ only in speed and in the
 // CPUs they run on. `all_kernels` is the one list of them: tests, fuzzers and
 // the automatic choice all read it, so a new kernel is added to the enum and
-// to that list here, plus its entry in src/simd/kernels.h and its own file.
+// to that list here, plus its entry in src/kernels/kernels.h and its own file.
 #pragma once
 
 #include <cstdint>

@@ -32,8 +32,8 @@
 #include <type_traits>
 
 #include "jot/arena.h"
-#include "jot/detail/engine_choice.h"
-#include "jot/detail/mut_node.h"
+#include "jot/detail/engine/engine_choice.h"
+#include "jot/detail/dom/mut_node.h"
 #include "jot/error.h"
 #include "jot/options.h"
 #include "jot/parse.h"
@@ -71,7 +71,7 @@ concept string_like = std::is_convertible_v<const T&, std::string_view> &&
 //   jot::moved(v)          v itself, unlinked from where it was (no copy).
 class mut_init {
  public:
-  // The order matters: src/mutable.cpp builds the kinds up to string inline.
+  // The order matters: src/mutable/mutable.cpp builds the kinds up to string inline.
   enum class kind : std::uint8_t { null, boolean, uint, int_, dbl, string, array, object, dom, copy, move };
 
   mut_init(std::nullptr_t) noexcept : kind_(kind::null) {}  // NOLINT: implicit by design

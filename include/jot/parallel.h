@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "jot/arena.h"
-#include "jot/detail/run_workers.h"
+#include "jot/detail/multi/run_workers.h"
 #include "jot/documents.h"
 #include "jot/error.h"
 #include "jot/parse.h"
@@ -54,7 +54,7 @@ struct parallel_summary {
 
 }  // namespace jot
 
-#include "jot/detail/parallel_state.h"  // the jobs' state (not API), which holds the types above
+#include "jot/detail/multi/parallel_state.h"  // the jobs' state (not API), which holds the types above
 
 namespace jot {
 

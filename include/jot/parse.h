@@ -41,9 +41,9 @@ constexpr std::size_t dom_size_bound(std::size_t json_size) noexcept {
 
 namespace detail {
 struct document_access;
-struct documents_state;  // jot::documents' steps (jot/detail/documents_state.h)
+struct documents_state;  // jot::documents' steps (jot/detail/multi/documents_state.h)
 struct mutable_access;  // builds documents from mutable ones (jot/mutable.h)
-struct kernel_entry;  // src/simd/kernels.h
+struct kernel_entry;  // src/kernels/kernels.h
 }
 
 // A parsed document. Move-only. Borrows its arena (unless made by the one-line

@@ -15,7 +15,7 @@
 // container over that resource, and fails with capacity_exceeded, the
 // container as it was before that step, when the arena cannot hold the
 // growth: an upper bound of what libstdc++ and libc++ ask for
-// (jot/detail/typed_pmr.h), so a read may stop with some bytes unused.
+// (jot/detail/typed/typed_pmr.h), so a read may stop with some bytes unused.
 // docs/typed.md ("std::pmr containers over the arena") has the rules, which
 // elements get the resource, and the cost against jot's own span and
 // string_view members.

@@ -88,7 +88,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "jot/detail/reflect_optin.h"
+#include "jot/detail/reflect/reflect_optin.h"
 
 namespace jot {
 
@@ -139,7 +139,7 @@ consteval detail::reflect::skip_list<N> skip(const std::string_view (&identifier
 
 }  // namespace jot
 
-#include "jot/detail/reflect_model.h"
+#include "jot/detail/reflect/reflect_model.h"
 
 namespace jot::reflect {
 
@@ -212,4 +212,4 @@ JOT_ALWAYS_INLINE constexpr bool visit_member(T& object, std::size_t index, F&& 
 
 }  // namespace jot::reflect
 
-#include "jot/detail/reflect_enum.h"
+#include "jot/detail/reflect/reflect_enum.h"

@@ -94,7 +94,7 @@ struct stream_options {
 
 }  // namespace jot
 
-#include "jot/detail/stream_state.h"  // stream_reader's state (not API), which holds the types above
+#include "jot/detail/multi/stream_state.h"  // stream_reader's state (not API), which holds the types above
 
 namespace jot {
 

@@ -95,7 +95,7 @@ namespace jot {
 
 namespace detail {
 template <class>
-struct read_access;  // jot/detail/typed_read.h
+struct read_access;  // jot/detail/typed/typed_read.h
 }
 
 // A value kept as its exact JSON text: reading validates it and stores a view
@@ -240,7 +240,7 @@ template <class Sequence>
 read_result read_ndjson(std::string_view text JOT_LIFETIMEBOUND, Sequence& out,
                         const read_options& options = {}) noexcept;
 
-// ---- writing (jot/detail/typed_write.h) ----
+// ---- writing (jot/detail/typed/typed_write.h) ----
 
 // Appends value as JSON to out, members in declaration order; the output is
 // byte-identical to jot's DOM writer for the same data (write_options apply
@@ -296,8 +296,8 @@ result<mut_value> to_mutable(const T& value, mutable_document& doc) noexcept;
 
 }  // namespace jot
 
-#include "jot/detail/typed_read.h"
-#include "jot/detail/typed_write.h"
+#include "jot/detail/typed/typed_read.h"
+#include "jot/detail/typed/typed_write.h"
 
 namespace jot {
 

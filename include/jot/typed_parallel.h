@@ -34,9 +34,9 @@
 #include <vector>
 
 #include "jot/arena.h"
-#include "jot/detail/block_gate.h"
-#include "jot/detail/document_chunks.h"
-#include "jot/detail/run_workers.h"
+#include "jot/detail/multi/block_gate.h"
+#include "jot/detail/multi/document_chunks.h"
+#include "jot/detail/multi/run_workers.h"
 #include "jot/stream.h"
 #include "jot/typed.h"
 
@@ -91,7 +91,7 @@ class parallel_ndjson_reader {
 
   // One chunk of the text, and where its documents go.
   struct chunk {
-    std::size_t first = 0;      // its bytes in text_: [first, last) (jot/detail/document_chunks.h)
+    std::size_t first = 0;      // its bytes in text_: [first, last) (jot/detail/multi/document_chunks.h)
     std::size_t last = 0;
     std::size_t lines = 0;      // its lines with content: an upper bound of its documents
     std::size_t documents = 0;  // documents read (the failing one included)

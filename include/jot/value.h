@@ -14,7 +14,7 @@
 #include <string_view>  // also the iterator tags and ranges::enable_borrowed_range, below
 #include <type_traits>
 
-#include "jot/detail/node.h"
+#include "jot/detail/dom/node.h"
 #include "jot/error.h"
 
 namespace jot {
@@ -309,4 +309,4 @@ inline constexpr bool std::ranges::enable_borrowed_range<jot::object> = true;
 template <>
 inline constexpr bool std::ranges::enable_borrowed_range<jot::preorder_view> = true;
 
-#include "jot/detail/value_inl.h"
+#include "jot/detail/dom/value_inl.h"

@@ -23,8 +23,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "jot/detail/config.h"
-#include "jot/detail/skip_engines.h"
+#include "jot/detail/core/config.h"
+#include "jot/detail/engine/skip_engines.h"
 #include "jot/error.h"
 #include "jot/kernel.h"
 #include "jot/parse.h"
@@ -128,8 +128,8 @@ struct visit_events {
 
 }  // namespace jot::detail
 
-#define JOT_ENGINE_FILE "jot/detail/visit.inl"
-#include "jot/detail/each_engine.inl"
+#define JOT_ENGINE_FILE "jot/detail/visit/visit.inl"
+#include "jot/detail/engine/each_engine.inl"
 
 namespace jot {
 

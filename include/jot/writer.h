@@ -36,7 +36,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "jot/detail/write_primitives.h"
+#include "jot/detail/write/write_primitives.h"
 #include "jot/error.h"
 #include "jot/kernel.h"
 #include "jot/options.h"
@@ -223,10 +223,10 @@ class writer {
   std::size_t total_ = 0;     // after finish(): the bytes written
   std::uint64_t objects_[depth_cap / 64] = {};  // bit d set: the container at depth d + 1 is
                                                 // an object
-  // The sink object of src/write_sinks.h (buffer, fixed or stream), built in place.
+  // The sink object of src/write/write_sinks.h (buffer, fixed or stream), built in place.
   alignas(std::max_align_t) unsigned char sink_[sink_block_size + 64];
 };
 
 }  // namespace jot
 
-#include "jot/detail/writer_inl.h"
+#include "jot/detail/write/writer_inl.h"

@@ -13,7 +13,7 @@
 #include <new>
 
 #include "iregexp_program.h"
-#include "jot/detail/bits.h"
+#include "jot/detail/core/bits.h"
 #include "lexer.h"
 
 namespace jot::detail::query {

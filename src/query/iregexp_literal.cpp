@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "iregexp_program.h"
-#include "jot/detail/bits.h"
+#include "jot/detail/core/bits.h"
 #include "jot/detail/scan/utf8.h"
 
 namespace jot::detail::query {

@@ -4,9 +4,9 @@
 
 #include <cstring>
 
-#include "jot/detail/node.h"
+#include "jot/detail/dom/node.h"
 #include "jot/detail/scan/utf8.h"
-#include "jot/detail/value_inl.h"
+#include "jot/detail/dom/value_inl.h"
 #include "jot/value.h"
 
 namespace jot::detail::query {

@@ -1,7 +1,7 @@
 // src/query/tree.h - the two documents a query walks, behind one interface:
 // the parsed tape (jot::value) and the mutable document (jot::mut_value).
 // The evaluator is a template over these; each is a handful of inline
-// functions over the node layouts (jot/detail/node.h, mut_node.h). Not API.
+// functions over the node layouts (jot/detail/dom/node.h, mut_node.h). Not API.
 #pragma once
 
 #include <cstdint>
@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "ast.h"
-#include "jot/detail/mut_node.h"
-#include "jot/detail/node.h"
-#include "jot/detail/value_inl.h"
+#include "jot/detail/dom/mut_node.h"
+#include "jot/detail/dom/node.h"
+#include "jot/detail/dom/value_inl.h"
 #include "jot/mutable.h"
 #include "jot/value.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the rows of src/write_double_table.h: Schubfach's powers of ten.
+"""Prints the rows of src/write/write_double_table.h: Schubfach's powers of ten.
 
 For k in [-324, 292] the row holds g1, g0 with g = g1 * 2^63 + g0 =
 floor(10^-k / 2^r) + 1, r chosen so that 2^125 <= 10^-k / 2^r < 2^126.

@@ -72,7 +72,7 @@ if(MODE STREQUAL "install")
   step("build jot" ${CMAKE_COMMAND} --build ${build_dir} -j ${jobs})
   step("install jot" ${CMAKE_COMMAND} --install ${build_dir} --prefix ${prefix})
   # What a package must contain, wherever GNUInstallDirs put the libraries.
-  foreach(pattern include/jot/jot.h include/jot/detail/node.h lib*/libjot.* lib*/cmake/jot/jotConfig.cmake
+  foreach(pattern include/jot/jot.h include/jot/detail/dom/node.h lib*/libjot.* lib*/cmake/jot/jotConfig.cmake
           lib*/cmake/jot/jotConfigVersion.cmake lib*/cmake/jot/jotTargets.cmake lib*/pkgconfig/jot.pc)
     file(GLOB_RECURSE found ${prefix}/${pattern})
     if(NOT found)

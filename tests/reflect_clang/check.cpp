@@ -1,5 +1,5 @@
-// The compile-time reflection contract (tests/reflect_checks.h and
-// tests/reflect_enum_checks.h), compiled on its own so that clang can check
+// The compile-time reflection contract (tests/support/reflect_checks.h and
+// tests/support/reflect_enum_checks.h), compiled on its own so that clang can check
 // it without GoogleTest or a clang build of jot: -fsyntax-only still
 // evaluates every static_assert and instantiates every template used. The
 // typed encoder is instantiated for every shape too, so that its header
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "jot/typed.h"
-#include "reflect_checks.h"
-#include "reflect_enum_checks.h"
+#include "support/reflect_checks.h"
+#include "support/reflect_enum_checks.h"
 
 namespace typed_write_clang {
 

@@ -1,6 +1,6 @@
 // jot/detail/scan/portable.h - the plain C++ scanning kernel (8 bytes at a time,
 // SWAR). Standard C++20 only (no builtins, no intrinsics), so it builds with
-// any conforming compiler on any host jot/detail/bits.h accepts; every other
+// any conforming compiler on any host jot/detail/core/bits.h accepts; every other
 // kernel must give identical results. Words are read little-endian
 // (load_le64), so "the lowest flagged byte" is the first one in memory on
 // every host. Not API.

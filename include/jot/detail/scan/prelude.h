@@ -16,8 +16,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "jot/detail/bits.h"
-#include "jot/detail/config.h"
+#include "jot/detail/core/bits.h"
+#include "jot/detail/core/config.h"
 #include "jot/detail/index/structural_index.h"
 #include "jot/detail/scan/utf8.h"
 #include "jot/error.h"

@@ -3,7 +3,7 @@
 // strictly as the DOM parser. Not API. Included like strings.inl, inside a
 // per-ISA namespace whose `scanner` it drives, after number.h. A function
 // whose body stands under `#if defined(JOT_ENGINE_BODIES)` is compiled once
-// per engine in the library (src/engines.cpp); elsewhere it is declared only.
+// per engine in the library (src/kernels/engines.cpp); elsewhere it is declared only.
 //
 // What the typed reader does with an unknown key's value, a jot::raw_json and
 // a jot::value: simdjson On-Demand and glaze skip such values without looking

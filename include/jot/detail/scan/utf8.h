@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "jot/detail/bits.h"
+#include "jot/detail/core/bits.h"
 
 namespace jot::detail {
 

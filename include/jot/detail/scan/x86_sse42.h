@@ -1,7 +1,7 @@
 // jot/detail/scan/x86_sse42.h - the SSE4.2 scanning kernel (16 bytes at a time): the SSE2
 // layer plus SSSE3's byte shuffle, which gives scanner.inl its nibble lookups,
 // so whitespace takes one lookup and UTF-8 is validated 16 bytes at a time.
-// Runs only where the CPU reports SSE4.2 (src/simd/x86_sse42.cpp checks). Not API.
+// Runs only where the CPU reports SSE4.2 (src/kernels/x86_sse42.cpp checks). Not API.
 #pragma once
 
 #include "jot/detail/scan/prelude.h"
