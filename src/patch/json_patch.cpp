@@ -18,6 +18,10 @@ namespace jot {
 
 namespace {
 
+using namespace detail::patch_edits;  // the undo log and the edits both patches make
+using detail::mut_node;
+using detail::node;
+
 // RFC 6902 4.6 equality of the document's value m and the patch's value at t:
 // numbers by value, arrays in order, objects as sets of members (each member
 // of t paired by find_member; with duplicate keys this pairing may differ from

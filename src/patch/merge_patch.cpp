@@ -15,6 +15,10 @@ namespace jot {
 
 namespace {
 
+using namespace detail::patch_edits;  // the undo log and the edits both patches make
+using detail::mut_node;
+using detail::node;
+
 // RFC 7396 section 2, as a loop over the patch's objects in document order;
 // target is the document's object paired with the innermost open one.
 error merge(editor& ed, const node* patch) noexcept {

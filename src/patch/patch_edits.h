@@ -1,7 +1,6 @@
 // src/patch/patch_edits.h - the edits JSON Patch (json_patch.cpp) and Merge Patch
 // (merge_patch.cpp) make to the mutable document, undone if the patch fails.
-// Included by those two files only: everything here has internal linkage, one
-// copy per file.
+// Included by those two files only (namespace detail::patch_edits).
 //
 // Atomicity by an undo log rather than a copy: each ring edit (link, unlink,
 // replace a child, replace the root; mutable_internal.h) is recorded before
@@ -16,14 +15,9 @@
 #include "jot/patch.h"
 #include "mutable/mutable_internal.h"
 
-namespace jot {
+namespace jot::detail::patch_edits {
 
-namespace {
-
-using detail::mut_node;
-using detail::node;
-
-error fail(error_code code, const char* message = nullptr) noexcept {
+inline error fail(error_code code, const char* message = nullptr) noexcept {
   error e = make_error(code);
   if (message != nullptr) e.message = message;
   return e;
@@ -167,7 +161,7 @@ class editor {
 
 // ---- objects -----------------------------------------------------------------
 
-bool key_is(const mut_node* k, std::string_view key) noexcept {
+inline bool key_is(const mut_node* k, std::string_view key) noexcept {
   return k->length() == key.size() &&
          (key.empty() || std::memcmp(k->str, key.data(), key.size()) == 0);
 }
@@ -182,7 +176,7 @@ struct member_at {
 // The member of object c named key, trying first the one after prev (the
 // value of the member found last in c, or nullptr), so that members visited
 // in the object's own order cost one step each; else the first named key.
-member_at find_member(const mut_node* c, mut_node* prev, std::string_view key) noexcept {
+inline member_at find_member(const mut_node* c, mut_node* prev, std::string_view key) noexcept {
   if (c->last == nullptr) return {nullptr, nullptr};
   mut_node* k = prev != nullptr ? prev->next : c->first();
   if (key_is(k, key)) return {prev != c->last ? prev : nullptr, k};
@@ -193,6 +187,4 @@ member_at find_member(const mut_node* c, mut_node* prev, std::string_view key) n
   return {c->last, nullptr};
 }
 
-}  // namespace
-
-}  // namespace jot
+}  // namespace jot::detail::patch_edits
