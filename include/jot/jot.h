@@ -53,7 +53,7 @@
 namespace jot {
 // Library version.
 inline constexpr int version_major = 0;
-inline constexpr int version_minor = 1;
+inline constexpr int version_minor = 2;
 inline constexpr int version_patch = 0;
-inline constexpr const char* version_string = "0.1.0";
+inline constexpr const char* version_string = "0.2.0";
 }  // namespace jot
