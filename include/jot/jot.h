@@ -2,7 +2,7 @@
 //
 //   error.h    error codes, error values, result<T>
 //   arena.h    caller-controlled memory: buffers, upstream allocators
-//   options.h  parse_options, write_options
+//   options.h  syntax_options, parse_options, write_options
 //   kernel.h   the SIMD kernels: kernel, all_kernels, kernel_supported()
 //   value.h    read-only DOM views: value, array, object, JSON Pointer lookup
 //   pointer.h  JSON Pointer syntax check
