@@ -1,4 +1,5 @@
-// src/multi/stream.cpp - documents from a stream, through a window.
+// src/multi/stream.cpp - documents from a stream, through a window. The
+// sources that fill it are in sources.cpp.
 //
 // The window holds [pos_, end_): what the source gave and no step has used.
 // A step finds its document in the window, refilling when the document may
@@ -16,12 +17,7 @@
 #include <cstring>
 
 #include "document_bytes.h"
-
-#if defined(__unix__) || defined(__APPLE__)
-#include <cerrno>
-#include <unistd.h>
-#define JOT_HAVE_POSIX_READ 1
-#endif
+#include "io_error.h"
 
 namespace jot {
 
@@ -29,6 +25,7 @@ namespace {
 
 using detail::ends_word;
 using detail::is_space;
+using detail::make_io_error;
 using detail::record_separator;
 
 // A parse error this close to the end of the bytes may be the document being
@@ -41,12 +38,6 @@ constexpr std::size_t max_cut_distance = 12;
 // parsed again at once (see fill): a source that trickles a byte at a time
 // costs at most this many parses of at most this many bytes per document.
 constexpr std::size_t reparse_always_below = 4096;
-
-error make_io_error(const char* message) noexcept {
-  error e = make_error(error_code::io_error);
-  e.message = message;
-  return e;
-}
 
 // True when the prefix parse of avail bytes (outcome e, consumed bytes on
 // success) may change once more bytes follow.
@@ -84,40 +75,6 @@ parse_options step_options(const parser& p, const stream_options& s) noexcept {
 }
 
 }  // namespace
-
-source file_source(std::FILE* f) noexcept {
-  source s;
-  s.context = f;
-  s.read = [](void* c, char* buffer, std::size_t size) noexcept -> result<std::size_t> {
-    auto* file = static_cast<std::FILE*>(c);
-    const std::size_t n = std::fread(buffer, 1, size, file);
-    if (n == 0 && std::ferror(file) != 0) return make_io_error("cannot read the stream");
-    return n;
-  };
-  return s;
-}
-
-source fd_source(int fd) noexcept {
-  source s;
-  // The descriptor travels in the context pointer itself: no state to keep alive.
-  s.context = reinterpret_cast<void*>(static_cast<std::intptr_t>(fd));
-  s.read = [](void* c, char* buffer, std::size_t size) noexcept -> result<std::size_t> {
-#if defined(JOT_HAVE_POSIX_READ)
-    const int from = static_cast<int>(reinterpret_cast<std::intptr_t>(c));
-    for (;;) {
-      const ssize_t n = ::read(from, buffer, size);
-      if (n >= 0) return static_cast<std::size_t>(n);
-      if (errno != EINTR) return make_io_error("cannot read the stream");
-    }
-#else
-    (void)c;
-    (void)buffer;
-    (void)size;
-    return make_io_error("no POSIX read(2) on this platform");
-#endif
-  };
-  return s;
-}
 
 stream_reader::stream_reader(jot::source src, const stream_window& window, arena& a,
                              const stream_options& options) noexcept

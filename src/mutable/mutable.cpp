@@ -1,5 +1,6 @@
-// src/mutable/mutable.cpp - the mutable document: building, editing, lookup, copying
-// and comparing values (jot/mutable.h). Writing is in mutable_write.cpp.
+// src/mutable/mutable.cpp - the mutable document: building, editing, lookup and
+// copying values (jot/mutable.h). Comparing is in mutable_equal.cpp, the copy
+// into a parsed document in to_document.cpp, writing in mutable_write.cpp.
 //
 // Every walk over a subtree is a loop over parent links (jot/detail/dom/mut_node.h),
 // never recursion, so depth costs no stack. Every edit builds what it inserts
@@ -9,7 +10,6 @@
 #include <cstring>
 
 #include "core/arena_access.h"
-#include "dom/equal.h"
 #include "jot/mutable.h"
 #include "jot/pointer.h"
 #include "jot/detail/write/write_primitives.h"
@@ -20,6 +20,7 @@
 
 namespace jot {
 
+using detail::as_node;
 using detail::kind_array;
 using detail::kind_object;
 using detail::mut_node;
@@ -67,15 +68,6 @@ result<void> mutable_document::set_root(const mut_init& v) noexcept {
 // ---- mut_value: reading ---------------------------------------------------
 
 namespace {
-
-// The scalar at n as a parsed node, so that the getters and their rules are
-// value's own.
-detail::node as_node(const mut_node* n) noexcept {
-  detail::node t;
-  t.tag = n->tag;
-  t.u = n->is_container() ? 0 : n->u;
-  return t;
-}
 
 error absent_error(mutable_document* d) noexcept {
   return mutable_access::fail(d, error_code::not_found, "the value is absent");
@@ -360,99 +352,5 @@ void replace_child(mut_node* c, mut_node* after, mut_node* n, mut_node* r) noexc
 }
 
 }  // namespace detail
-
-// ---- equality -------------------------------------------------------------
-
-namespace {
-
-// The node after n in a pre-order walk of the subtree at top (keys included),
-// or nullptr at its end.
-const mut_node* next_in_order(const mut_node* n, const mut_node* top) noexcept {
-  if (n->is_container() && n->last != nullptr) return n->first();
-  while (n != top && n == n->parent->last) n = n->parent;
-  return n == top ? nullptr : n->next;
-}
-
-}  // namespace
-
-// Two trees are equal iff their pre-order node sequences match pairwise by
-// this test, containers by kind and length: the lengths fix the shape.
-bool detail::node_matches(const mut_node* a, const detail::node* b) noexcept {
-  const detail::node t = as_node(a);
-  detail::node u = *b;
-  if (b->is_container()) u.u = 0;
-  return detail::nodes_match(&t, &u);
-}
-
-bool operator==(mut_value a, mut_value b) noexcept {
-  if (!a.exists() || !b.exists()) return a.exists() == b.exists();
-  const mut_node* x = a.node();
-  const mut_node* y = b.node();
-  while (x != nullptr && y != nullptr) {
-    const detail::node t = as_node(y);
-    if (!detail::node_matches(x, &t)) return false;
-    x = next_in_order(x, a.node());
-    y = next_in_order(y, b.node());
-  }
-  return x == y;
-}
-
-bool operator==(mut_value a, jot::value b) noexcept {
-  if (!a.exists() || !b.exists()) return a.exists() == b.exists();
-  const mut_node* x = a.node();
-  const detail::node* y = b.node();
-  const detail::node* const end = y->next();
-  for (; x != nullptr && y != end; ++y) {
-    if (!detail::node_matches(x, y)) return false;
-    x = next_in_order(x, a.node());
-  }
-  return x == nullptr && y == end;
-}
-
-// ---- to_document ----------------------------------------------------------
-
-result<document> to_document(mut_value v, arena& a) noexcept {
-  if (!v.exists()) return make_error(error_code::not_found);
-  // Pass 1: nodes and string bytes, so that the tape is one allocation.
-  std::size_t nodes = 0, bytes = 0;
-  for (const mut_node* n = v.node(); n != nullptr; n = next_in_order(n, v.node())) {
-    ++nodes;
-    if (n->is_string() || n->kind() == detail::kind_raw_number) bytes += n->length();
-  }
-  auto* tape = static_cast<detail::node*>(a.allocate(nodes * sizeof(detail::node), alignof(detail::node)));
-  char* text = bytes != 0 ? static_cast<char*>(a.allocate(bytes, 1)) : nullptr;
-  if (tape == nullptr || (bytes != 0 && text == nullptr))
-    return make_error(error_code::capacity_exceeded, nodes * sizeof(detail::node) + bytes + 16);
-  // Pass 2: fill the tape in order. An open container's span holds the
-  // distance back to its parent (as in the parser) until it closes.
-  detail::node* out = tape;
-  detail::node* open = nullptr;
-  const mut_node* n = v.node();
-  for (;;) {
-    *out = as_node(n);
-    if (n->is_string() || n->kind() == detail::kind_raw_number) {
-      if (n->length() != 0) std::memcpy(text, n->str, n->length());
-      out->str = text;
-      text += n->length();
-    }
-    if (n->is_container() && n->last != nullptr) {
-      out->span = open != nullptr ? static_cast<std::uint64_t>(out - open) : 0;
-      open = out++;
-      n = n->first();
-      continue;
-    }
-    if (n->is_container()) out->span = 1;
-    ++out;
-    while (n != v.node() && n == n->parent->last) {
-      n = n->parent;
-      const std::uint64_t back = open->span;
-      open->span = static_cast<std::uint64_t>(out - open);
-      open = back != 0 ? open - back : nullptr;
-    }
-    if (n == v.node()) break;
-    n = n->next;
-  }
-  return detail::mutable_access::make_document(tape);
-}
 
 }  // namespace jot

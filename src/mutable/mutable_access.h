@@ -1,7 +1,9 @@
 // src/mutable/mutable_access.h - what the mutable document does inside:
 // errors and memory, linking nodes into rings, building and copying values
 // (the friend of mutable_document, mut_value and document that every
-// operation of mutable.cpp goes through). Included by mutable.cpp only.
+// operation of mutable.cpp goes through), a mutable node read as a parsed one
+// and the pre-order walk. Included by mutable.cpp, mutable_equal.cpp and
+// to_document.cpp only.
 #pragma once
 
 #include <cstring>
@@ -530,6 +532,25 @@ struct mutable_access {
     return d;
   }
 };
+
+// ---- walking and reading nodes ---------------------------------------------
+
+// The scalar at n as a parsed node, so that the getters and their rules are
+// value's own.
+inline detail::node as_node(const mut_node* n) noexcept {
+  detail::node t;
+  t.tag = n->tag;
+  t.u = n->is_container() ? 0 : n->u;
+  return t;
+}
+
+// The node after n in a pre-order walk of the subtree at top (keys included),
+// or nullptr at its end.
+inline const mut_node* next_in_order(const mut_node* n, const mut_node* top) noexcept {
+  if (n->is_container() && n->last != nullptr) return n->first();
+  while (n != top && n == n->parent->last) n = n->parent;
+  return n == top ? nullptr : n->next;
+}
 
 }  // namespace detail
 
