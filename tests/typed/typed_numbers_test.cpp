@@ -17,10 +17,7 @@
 namespace {
 
 using jot::error_code;
-using jot_test::describe;
-using jot_test::describe_error;
-using jot_test::must_read;
-using jot_test::read_fails;
+using namespace jot_test;  // must_read, read_fails, describe (support/typed_read_checks.h)
 
 template <class I>
 void check_integer_bounds() {
