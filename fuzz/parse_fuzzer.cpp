@@ -2,12 +2,35 @@
 //
 // Input: one option byte (see options_from), one kernel byte (kernel_from),
 // then the JSON text. Checks that
-// the chosen kernel agrees with the portable one, that errors carry a sane
+// the chosen kernel agrees with the portable one, that its walk over stage
+// 1's index does too (whatever the size would choose), that errors carry a sane
 // position, that validated strings are valid UTF-8, and that the writer's
 // size prediction matches what it writes.
 #include "fuzz_check.h"
+#include "kernels/kernels.h"  // src/: each kernel's indexed walk
 
 namespace {
+
+// The kernel's walk over stage 1's index (kernel_entry::parse_indexed) gives
+// the portable one-pass walk's outcome: the same tape, or the same error.
+void check_indexed_walk(std::string_view json, const jot::parse_options& options, jot::kernel k,
+                        const jot::result<jot::document>& reference) {
+  const jot::kernel chosen = jot::parser(options, k).kernel();
+  for (const jot::detail::kernel_entry* e : jot::detail::kernel_table) {
+    if (e->id != chosen) continue;
+    jot::arena a;
+    const jot::detail::parse_outcome r = e->parse_indexed(json.data(), json.size(), json.size(), options, a);
+    FUZZ_CHECK(r.err.ok() == reference.ok());
+    if (!reference) {
+      const jot::error& want = reference.error();
+      FUZZ_CHECK(r.err.code == want.code && r.err.offset == want.offset);
+      FUZZ_CHECK(std::strcmp(r.err.message, want.message) == 0);
+    } else {
+      FUZZ_CHECK(r.consumed == reference->consumed());
+      FUZZ_CHECK(jot_fuzz::same_tape(r.root, reference->root().node()));
+    }
+  }
+}
 
 void check_write(const jot::document& doc) {
   jot::output_buffer out;
@@ -64,6 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto doc = jot::parser(options, jot_fuzz::kernel_from(data[1])).parse(json, a);
   jot::arena b;
   auto reference = jot::parser(options, jot::kernel::portable).parse(json, b);
+  check_indexed_walk(json, options, jot_fuzz::kernel_from(data[1]), reference);
 
   FUZZ_CHECK(doc.ok() == reference.ok());
   if (!doc) {

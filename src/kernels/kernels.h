@@ -46,6 +46,7 @@ struct parse_outcome {
   const node* root = nullptr;
   std::size_t consumed = 0;
   error err{};
+  bool retry = false;  // the indexed walk failed without judging the text: parse it byte by byte
 };
 
 // readable >= size: the bytes from data that may be read, where the input
@@ -83,6 +84,8 @@ struct kernel_entry {
   jot::kernel id;
   const char* name;                      // what kernel_name() returns
   parse_function parse;                  // nullptr: not built for this target
+  parse_function parse_indexed;          // the same grammar over stage 1's index, at any size;
+                                         // nullptr exactly when parse is
   parse_line_function parse_line;        // nullptr exactly when parse is
   line_feeds_function count_line_feeds;  // nullptr exactly when parse is
   index_function index;                  // stage 1 (jot/detail/index/); nullptr exactly when parse is

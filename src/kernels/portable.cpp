@@ -23,6 +23,10 @@ line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
 std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
   return index_blocks<index_classifier>(c, out, out_end, base);
 }
+parse_outcome parse_indexed(const char* data, std::size_t size, std::size_t readable,
+                            const parse_options& options, arena& a) noexcept {
+  return parse_indexed_with<scanner>(data, size, readable, options, a, build_index);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_portable
@@ -30,6 +34,7 @@ std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* ou
 namespace jot::detail {
 constinit const kernel_entry portable_entry = {kernel::portable, "portable",
                                                isa_portable::parse,
+                                               isa_portable::parse_indexed,
                                                isa_portable::parse_line,
                                                isa_portable::count_line_feeds,
                                                isa_portable::build_index,

@@ -26,6 +26,10 @@ line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
 std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
   return index_blocks<index_classifier>(c, out, out_end, base);
 }
+parse_outcome parse_indexed(const char* data, std::size_t size, std::size_t readable,
+                            const parse_options& options, arena& a) noexcept {
+  return parse_indexed_with<scanner>(data, size, readable, options, a, build_index);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_avx2
@@ -46,6 +50,7 @@ bool cpu_has_avx2() noexcept {
 namespace jot::detail {
 constinit const kernel_entry avx2_entry = {kernel::avx2, "avx2",
                                            JOT_IF_X86_KERNELS(isa_avx2::parse),
+                                           JOT_IF_X86_KERNELS(isa_avx2::parse_indexed),
                                            JOT_IF_X86_KERNELS(isa_avx2::parse_line),
                                            JOT_IF_X86_KERNELS(isa_avx2::count_line_feeds),
                                            JOT_IF_X86_KERNELS(isa_avx2::build_index),

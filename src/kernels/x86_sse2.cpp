@@ -26,6 +26,10 @@ line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
 std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
   return index_blocks<index_classifier>(c, out, out_end, base);
 }
+parse_outcome parse_indexed(const char* data, std::size_t size, std::size_t readable,
+                            const parse_options& options, arena& a) noexcept {
+  return parse_indexed_with<scanner>(data, size, readable, options, a, build_index);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_sse2
@@ -35,6 +39,7 @@ std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* ou
 namespace jot::detail {
 constinit const kernel_entry sse2_entry = {kernel::sse2, "sse2",
                                            JOT_IF_X86_KERNELS(isa_sse2::parse),
+                                           JOT_IF_X86_KERNELS(isa_sse2::parse_indexed),
                                            JOT_IF_X86_KERNELS(isa_sse2::parse_line),
                                            JOT_IF_X86_KERNELS(isa_sse2::count_line_feeds),
                                            JOT_IF_X86_KERNELS(isa_sse2::build_index),

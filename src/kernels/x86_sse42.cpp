@@ -26,6 +26,10 @@ line_feeds count_line_feeds(const char* p, const char* stop) noexcept {
 std::size_t build_index(index_cursor& c, index_entry* out, const index_entry* out_end, const u8* base) noexcept {
   return index_blocks<index_classifier>(c, out, out_end, base);
 }
+parse_outcome parse_indexed(const char* data, std::size_t size, std::size_t readable,
+                            const parse_options& options, arena& a) noexcept {
+  return parse_indexed_with<scanner>(data, size, readable, options, a, build_index);
+}
 }  // namespace
 
 }  // namespace jot::detail::isa_sse42
@@ -47,6 +51,7 @@ namespace jot::detail {
 // copy of every struct's reader.
 constinit const kernel_entry sse42_entry = {kernel::sse42, "sse42",
                                             JOT_IF_X86_KERNELS(isa_sse42::parse),
+                                            JOT_IF_X86_KERNELS(isa_sse42::parse_indexed),
                                             JOT_IF_X86_KERNELS(isa_sse42::parse_line),
                                             JOT_IF_X86_KERNELS(isa_sse42::count_line_feeds),
                                             JOT_IF_X86_KERNELS(isa_sse42::build_index),

@@ -16,6 +16,15 @@
 // Memory: the tape of nodes grows up from the low end of the arena's free
 // range; decoded strings (only those with escapes) grow down from the high end.
 // Strings without escapes point into the input.
+//
+// Two token sources, one grammar: parse_document finds the next token either
+// by skipping whitespace byte by byte (the one-pass walk) or by reading the
+// next entry of stage 1's structural index (Indexed, jot/detail/index/). The
+// indexed walk takes strict options only. Its errors are the one-pass walk's,
+// found by the same code, and it reserves memory at the same points; where
+// stage 1 stopped at an anomaly, the tokens after it are listed byte by byte
+// (next_batch). The one case it cannot judge, a scalar that runs on into
+// stray bytes, makes parse_indexed_with parse the text again byte by byte.
 namespace {
 
 inline char* align16(char* p) noexcept {
@@ -108,6 +117,88 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
   }
 }
 
+// Stage 1's window as the indexed walk reads it. entries[0, n) are offsets
+// from cursor.begin; entries[n] is the sentinel, the input's size, which no
+// offset exceeds, so a search for the first entry at or past an offset always
+// stops by it.
+struct index_window {
+  index_cursor cursor;
+  index_function build;  // the kernel's stage 1
+  index_entry* entries;  // capacity slots, and one for the sentinel
+  std::size_t capacity;
+};
+
+// Where the indexed walk reads: its current entry and the sentinel's slot.
+// stop is nullptr once the whole input is listed (cur then rests on a
+// sentinel for good).
+struct index_span {
+  const index_entry* cur;
+  const index_entry* stop;
+};
+
+// Lists the tokens from offset `from` (outside any string) byte by byte, as
+// stage 1 would, through the next quote. Returns the count (at most cap);
+// where it is 0, no token is left before the input's end.
+inline std::size_t list_tokens_bytewise(const u8* begin, const u8* end, index_entry from, index_entry* out,
+                                        std::size_t cap) noexcept {
+  std::size_t n = 0;
+  const u8* p = begin + from;
+  while (p != end && n != cap) {
+    const u8 c = *p;
+    if (is_space(static_cast<char>(c))) {
+      ++p;
+      continue;
+    }
+    out[n++] = static_cast<index_entry>(p - begin);
+    if (c == '"') break;
+    ++p;
+    if (c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',') continue;
+    // The rest of a run: a scalar, or stray bytes the grammar rejects at its start.
+    while (p != end && !is_space(static_cast<char>(*p)) && *p != '"' && *p != '{' && *p != '}' && *p != '[' &&
+           *p != ']' && *p != ':' && *p != ',')
+      ++p;
+  }
+  return n;
+}
+
+// Called when the walk's step reached the sentinel: returns the next batch
+// with cur at the first entry at or past `want` (an offset), or the sentinel
+// once the input is listed. in_string: `want` is just past a string's
+// opening quote.
+//
+// Where stage 1 stopped before a block with an anomaly (a control byte in a
+// string, bad UTF-8), the text is invalid and its first error lies at or
+// before that block. The walk goes on over tokens listed byte by byte
+// (list_tokens_bytewise), and reads every string from there on byte by
+// byte: for a string, the batch is one entry, `want` itself, which looking
+// back finds no closing quote from. So every error the walk reports is the
+// one-pass walk's, found where it is.
+JOT_NOINLINE index_span next_batch(index_window& w, std::uint32_t want, bool in_string) noexcept {
+  const auto size = static_cast<index_entry>(w.cursor.end - w.cursor.begin);
+  for (;;) {
+    if (w.cursor.status == index_status::anomaly) {
+      std::size_t n = 1;
+      if (in_string) {
+        w.entries[0] = want;
+      } else {
+        n = list_tokens_bytewise(w.cursor.begin, w.cursor.end, want, w.entries, w.capacity);
+      }
+      w.entries[n] = size;
+      if (n == 0) return {w.entries, nullptr};
+      return {w.entries, w.entries + n};
+    }
+    if (w.cursor.status == index_status::end) {
+      w.entries[0] = size;
+      return {w.entries, nullptr};
+    }
+    const std::size_t n = w.build(w.cursor, w.entries, w.entries + w.capacity, w.cursor.begin);
+    w.entries[n] = size;
+    const index_entry* cur = w.entries;
+    while (*cur < want) ++cur;
+    if (cur != w.entries + n) return {cur, w.entries + n};
+  }
+}
+
 // Strict: the default options (no comments, no trailing commas, UTF-8
 // validated, numbers converted) are compile-time constants, which removes
 // their tests from the hot loop (a sizeable share of its instructions); any
@@ -121,9 +212,15 @@ JOT_NOINLINE error_code skip_comments(const u8*& p, const u8* end) noexcept {
 // that LF (or at whatever else follows the document: the caller checks), and
 // it never reads past the LF but for vector loads within size. documents
 // parses NDJSON this way without finding each line's end first.
-template <class Simd, bool Strict, bool Lines = false>
+//
+// Indexed (with Strict only, not Lines): tokens come from stage 1's window w,
+// and a scalar must end where the next token or whitespace begins (the index
+// does not list a run's inner bytes). Where it sets retry, its error is not
+// the one-pass walk's, and the caller parses again byte by byte.
+template <class Simd, bool Strict, bool Lines = false, bool Indexed = false>
 parse_outcome parse_document(const char* data, std::size_t size, std::size_t readable,
-                             const parse_options& opt, arena& a) noexcept {
+                             const parse_options& opt, arena& a, index_window* w = nullptr) noexcept {
+  static_assert(!Indexed || (Strict && !Lines), "the indexed walk takes strict documents only");
   const u8* const begin = reinterpret_cast<const u8*>(data);
   const u8* const end = begin + size;
   const u8* const readable_end = begin + readable;  // >= end; for number loads only
@@ -170,6 +267,14 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
     const auto n = static_cast<std::size_t>(left);
     return Lines && n > 4096 ? std::size_t{4096} : n;
   };
+  // Indexed: the current entry (the token at p, or the first past it) and the
+  // sentinel's slot; the window starts empty, so the first search fills it.
+  const index_entry* entry = nullptr;
+  const index_entry* entry_stop = nullptr;
+  if constexpr (Indexed) {
+    w->entries[0] = static_cast<index_entry>(size);
+    entry = entry_stop = w->entries;
+  }
 
 #define JOT_FAIL_AT(code_, at_)                                 \
   do {                                                          \
@@ -182,8 +287,36 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
     out.err = unexpected_at(begin, p, end, comments, expected_);              \
     return out;                                                               \
   } while (0)
+// Indexed, entry is the entry of the token at p (p = begin + *entry), and
+// the walk steps to the next entry as it consumes a token. The cold path
+// takes the next batch when the step reached the sentinel; want_ is the
+// offset just past the consumed token's first byte.
+#define JOT_REFILL(want_, in_string_)                                         \
+  do {                                                                        \
+    const index_span next = next_batch(*w, static_cast<index_entry>(want_), in_string_); \
+    entry = next.cur;                                                         \
+    entry_stop = next.stop;                                                   \
+  } while (0)
+#define JOT_STEP(want_)                                                       \
+  do {                                                                        \
+    ++entry;                                                                  \
+    if (JOT_UNLIKELY(entry == entry_stop)) JOT_REFILL(want_, false);          \
+  } while (0)
+// Indexed: entry moves to the first entry at or past offset want_, after a
+// token whose inner entries (an escaped string's backslashes) were not read.
+#define JOT_NEXT_ENTRY(want_)                                                 \
+  do {                                                                        \
+    const auto want = static_cast<index_entry>(want_);                        \
+    while (*entry < want) ++entry;                                            \
+    if (JOT_UNLIKELY(entry == entry_stop)) JOT_REFILL(want, false);           \
+  } while (0)
 #define JOT_SKIP_WS()                                                         \
   do {                                                                        \
+    if constexpr (Indexed) {                                                  \
+      JOT_NEXT_ENTRY(p - begin);                                              \
+      p = begin + *entry;                                                     \
+      break;                                                                  \
+    }                                                                         \
     if (p != end && *p <= ' ') p = Simd::template skip_spaces_inlined<Lines>(p, end); \
     if (comments && p != end && *p == '/') {                                  \
       if (skip_comments<Simd>(p, end) != error_code::ok)                      \
@@ -193,14 +326,35 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
 // The run after a ',' or an opening bracket, with the guess of its length
 // kept for this depth (skip_spaces_guessed). Any value of the guess is safe:
 // it only decides which way the skip checks first.
+// Indexed, it follows an operator: the next token is the next entry.
 #define JOT_SKIP_WS_GUESSED(depth_)                                           \
   do {                                                                        \
+    if constexpr (Indexed) {                                                  \
+      JOT_STEP(p - begin);                                                    \
+      p = begin + *entry;                                                     \
+      break;                                                                  \
+    }                                                                         \
     if (p != end && *p <= ' ')                                                \
       p = Simd::template skip_spaces_guessed<Lines>(p, end, run_guess[(depth_) % run_guesses]); \
     if (comments && p != end && *p == '/') {                                  \
       if (skip_comments<Simd>(p, end) != error_code::ok)                      \
         JOT_FAIL_AT(error_code::unterminated_comment, p);                     \
     }                                                                         \
+  } while (0)
+// After the operator before p (':' or a closing bracket).
+#define JOT_SKIP_WS_AFTER_OPERATOR()                                          \
+  do {                                                                        \
+    if constexpr (Indexed) {                                                  \
+      JOT_STEP(p - begin);                                                    \
+      p = begin + *entry;                                                     \
+    } else {                                                                  \
+      JOT_SKIP_WS();                                                          \
+    }                                                                         \
+  } while (0)
+// After a value or a key: indexed, p is already at the next token.
+#define JOT_SKIP_WS_AFTER_VALUE()                                             \
+  do {                                                                        \
+    if constexpr (!Indexed) JOT_SKIP_WS();                                    \
   } while (0)
 #define JOT_NEED(bytes_)                                                              \
   do {                                                                                \
@@ -214,6 +368,23 @@ parse_outcome parse_document(const char* data, std::size_t size, std::size_t rea
       s = g.s;                                                                        \
       ctn = g.container;                                                              \
     }                                                                                 \
+  } while (0)
+
+// After a number or a literal, p is where the scalar's text ended. Indexed,
+// the byte there must be whitespace, the input's end or a listed token: a
+// run such as `truex` or `1x` is one entry, and searching past its inner
+// bytes would accept them. The one-pass walk judges that byte next anyway.
+#define JOT_SCALAR_END()                                                      \
+  do {                                                                        \
+    if constexpr (Indexed) {                                                  \
+      JOT_STEP(p - begin);                                                    \
+      const u8* const next_token = begin + *entry;                            \
+      if (JOT_UNLIKELY(next_token != p) && !is_space(static_cast<char>(*p))) { \
+        out.retry = true;                                                     \
+        JOT_FAIL_AT(error_code::unexpected_character, p);                    \
+      }                                                                       \
+      p = next_token;                                                         \
+    }                                                                         \
   } while (0)
 
   if (size >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
@@ -238,6 +409,7 @@ value_reserved:
         s.cur->u = 0;
         ++s.cur;
         p += 4;
+        JOT_SCALAR_END();
         goto value_done;
       }
       out.err = bad_literal(begin, p, end, "true");
@@ -248,6 +420,7 @@ value_reserved:
         s.cur->u = 0;
         ++s.cur;
         p += 5;
+        JOT_SCALAR_END();
         goto value_done;
       }
       out.err = bad_literal(begin, p, end, "false");
@@ -258,6 +431,7 @@ value_reserved:
         s.cur->u = 0;
         ++s.cur;
         p += 4;
+        JOT_SCALAR_END();
         goto value_done;
       }
       out.err = bad_literal(begin, p, end, "null");
@@ -268,6 +442,7 @@ value_reserved:
       if (JOT_UNLIKELY(n.end == nullptr)) JOT_FAIL_AT(n.code, n.at);
       ++s.cur;
       p = n.end;
+      JOT_SCALAR_END();
       goto value_done;
     }
     default:
@@ -280,37 +455,63 @@ parse_string:
   // *p is the opening quote; room for a node (two for a key) is reserved.
   {
     const u8* start = ++p;
-    string_stop stop = scan_plain_string<Simd>(p, end, validate);
-    if (JOT_UNLIKELY(stop.code != error_code::ok)) JOT_FAIL_AT(stop.code, stop.p);
-    if (JOT_LIKELY(*stop.p == '"')) {
-      s.cur->tag = kind_string_plain | (static_cast<std::uint64_t>(stop.p - start) << tag_bits);
+    // Indexed: the entry after the opening quote is the token after the
+    // string, with only whitespace before it back to the closing quote, unless
+    // it is one of the string's backslashes (no quote lies between the opening
+    // quote and that backslash, so looking back never finds one). Stage 1 has
+    // validated every string that closes before its next entry.
+    const u8* indexed_close = nullptr;
+    if constexpr (Indexed) {
+      ++entry;
+      if (JOT_UNLIKELY(entry == entry_stop)) JOT_REFILL(start - begin, true);
+      const u8* q = begin + *entry;
+      do --q;
+      while (*q <= ' ');
+      if (JOT_LIKELY(*q == '"' && q >= start)) indexed_close = q;
+    }
+    if (indexed_close != nullptr) {
+      s.cur->tag = kind_string_plain | (static_cast<std::uint64_t>(indexed_close - start) << tag_bits);
       s.cur->str = reinterpret_cast<const char*>(start);
       ++s.cur;
-      p = stop.p + 1;
+      p = begin + *entry;  // the token after the string
     } else {
-      const u8* close = find_string_end<Simd>(stop.p, end);
-      if (close == nullptr) {
-        unescaped u = check_escaped_string<Simd>(start, stop.p, end, validate);
-        JOT_FAIL_AT(u.code == error_code::ok ? error_code::unterminated_string : u.code, u.p);
+      string_stop stop = scan_plain_string<Simd>(p, end, validate);
+      if (JOT_UNLIKELY(stop.code != error_code::ok)) JOT_FAIL_AT(stop.code, stop.p);
+      if (JOT_LIKELY(*stop.p == '"')) {
+        s.cur->tag = kind_string_plain | (static_cast<std::uint64_t>(stop.p - start) << tag_bits);
+        s.cur->str = reinterpret_cast<const char*>(start);
+        ++s.cur;
+        p = stop.p + 1;
+      } else {
+        const u8* close = find_string_end<Simd>(stop.p, end);
+        if (close == nullptr) {
+          unescaped u = check_escaped_string<Simd>(start, stop.p, end, validate);
+          JOT_FAIL_AT(u.code == error_code::ok ? error_code::unterminated_string : u.code, u.p);
+        }
+        const std::size_t bound = static_cast<std::size_t>(close - start);
+        JOT_NEED(bound + (is_key ? 2 : 1) * sizeof(node));
+        char* dst = s.str_lo - bound;
+        unescaped u = decode_escaped_string<Simd>(start, stop.p, close, end, validate, dst);
+        if (u.code != error_code::ok) JOT_FAIL_AT(u.code, u.p);
+        s.str_lo = dst;
+        s.cur->tag = static_cast<std::uint64_t>(u.needs_escape ? kind_string : kind_string_plain) |
+                     (static_cast<std::uint64_t>(u.size) << tag_bits);
+        s.cur->str = dst;
+        ++s.cur;
+        p = u.p + 1;
       }
-      const std::size_t bound = static_cast<std::size_t>(close - start);
-      JOT_NEED(bound + (is_key ? 2 : 1) * sizeof(node));
-      char* dst = s.str_lo - bound;
-      unescaped u = decode_escaped_string<Simd>(start, stop.p, close, end, validate, dst);
-      if (u.code != error_code::ok) JOT_FAIL_AT(u.code, u.p);
-      s.str_lo = dst;
-      s.cur->tag = static_cast<std::uint64_t>(u.needs_escape ? kind_string : kind_string_plain) |
-                   (static_cast<std::uint64_t>(u.size) << tag_bits);
-      s.cur->str = dst;
-      ++s.cur;
-      p = u.p + 1;
+      if constexpr (Indexed) {
+        // Past the string's backslashes to the token after it.
+        JOT_NEXT_ENTRY(p - begin);
+        p = begin + *entry;
+      }
     }
   }
   if (!is_key) goto value_done;
-  JOT_SKIP_WS();
+  JOT_SKIP_WS_AFTER_VALUE();
   if (JOT_UNLIKELY(p == end || *p != ':')) JOT_FAIL_UNEXPECTED("expected ':' after an object key");
   ++p;
-  JOT_SKIP_WS();
+  JOT_SKIP_WS_AFTER_OPERATOR();
   if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
   goto value_reserved;  // member_key reserved the value's node too
 
@@ -319,7 +520,7 @@ value_done:
   ++ctn_len;
   // (A guessed skip here, for the indentation before a closing bracket,
   // measured slower on twitter and citm: most values have no run after.)
-  JOT_SKIP_WS();
+  JOT_SKIP_WS_AFTER_VALUE();
   if (JOT_UNLIKELY(p == end)) JOT_FAIL_AT(error_code::unexpected_end, p);
   if (in_object) {
     if (JOT_LIKELY(*p == ',')) {
@@ -380,6 +581,10 @@ open_array:
 close_container:
   // *p is the matching '}' or ']'.
   ++p;
+  if constexpr (Indexed) {
+    JOT_STEP(p - begin);
+    p = begin + *entry;
+  }
   {
     node* c = ctn;
     const std::uint64_t parent_len = c->tag >> tag_bits;
@@ -416,6 +621,12 @@ document_end:
 #undef JOT_SKIP_WS
 #undef JOT_SKIP_WS_GUESSED
 #undef JOT_NEED
+#undef JOT_NEXT_ENTRY
+#undef JOT_REFILL
+#undef JOT_STEP
+#undef JOT_SKIP_WS_AFTER_OPERATOR
+#undef JOT_SKIP_WS_AFTER_VALUE
+#undef JOT_SCALAR_END
 }
 
 // Parses the document at data that ends at the first line feed (or at size),
@@ -436,6 +647,67 @@ parse_outcome parse_with(const char* data, std::size_t size, std::size_t readabl
   if (readable > size && !ends_any_number(static_cast<std::uint8_t>(data[size]))) readable = size;
   return is_strict(opt) ? parse_document<Simd, true>(data, size, readable, opt, a)
                         : parse_document<Simd, false>(data, size, readable, opt, a);
+}
+
+// Whether the indexed walk should pay for itself on this text. It saves the
+// one-pass walk's work on whitespace and strings, and pays stage 1 on every
+// byte; on text that is mostly numbers it saves nothing and loses stage 1's
+// cost. So it is chosen unless more than half of a sample from the middle of
+// the text are digits: under 4 KB always (short texts measured faster
+// indexed whatever they held), and the sample is at most 1 KB, a sixteenth of
+// the text, so that choosing costs under 2% of the parse.
+inline bool index_pays_for(const char* data, std::size_t size) noexcept {
+  if (size < 4096) return true;
+  const std::size_t words = (size / 16 < 1024 ? size / 16 : 1024) / 8;
+  const char* p = data + size / 2;
+  std::size_t digits = 0;
+  for (std::size_t i = 0; i < words; ++i, p += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    constexpr std::uint64_t high = 0x8080808080808080ull;
+    const std::uint64_t low7 = x & ~high;
+    // Bytes from '0' (0x30) and from ':' (0x3A) up, among bytes under 0x80.
+    const std::uint64_t from_zero = (low7 + 0x5050505050505050ull) & high;
+    const std::uint64_t past_nine = (low7 + 0x4646464646464646ull) & high;
+    digits += static_cast<std::size_t>(std::popcount(from_zero & ~past_nine & ~x & high));
+  }
+  return digits * 2 <= words * 8;
+}
+
+// The indexed walk's window in entries: 16 KB of stack, refilled every few
+// thousand tokens, so that stage 1's entries are read while still in cache.
+inline constexpr std::size_t index_window_entries = 4096;
+
+// The indexed walk with its window, apart from the one-pass walk that
+// parse_indexed_with runs after a failure: inlined together, they shared one
+// frame and the walk kept less in registers.
+template <class Simd>
+JOT_NOINLINE parse_outcome parse_indexed_walk(const char* data, std::size_t size, std::size_t readable,
+                                              const parse_options& opt, arena& a, index_function build) noexcept {
+  const auto* const u = reinterpret_cast<const u8*>(data);
+  index_entry entries[index_window_entries + 1];
+  index_window w{make_index_cursor(u, u + size, true, false), build, entries, index_window_entries};
+  return parse_document<Simd, true, false, true>(data, size, readable, opt, a, &w);
+}
+
+// Parses over stage 1's index (build: the kernel's index_function). Strict
+// options only, and a document that must span the whole input: other
+// options, allow_trailing_content (where the document may be a short prefix
+// of a long input, which stage 1 would index in vain), a byte order mark
+// (whose bytes would join the first scalar's run) and an input too long for
+// 32-bit offsets go to the one-pass walk, and so does the failure the indexed
+// walk cannot judge (retry), so the outcome is always exactly parse_with's.
+template <class Simd>
+parse_outcome parse_indexed_with(const char* data, std::size_t size, std::size_t readable, const parse_options& opt,
+                                 arena& a, index_function build) noexcept {
+  const auto* const u = reinterpret_cast<const u8*>(data);
+  const bool bom = size >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF;
+  if (!is_strict(opt) || opt.syntax.allow_trailing_content || bom || size >= (std::size_t{1} << 32) - 64)
+    return parse_with<Simd>(data, size, readable, opt, a);
+  if (readable > size && !ends_any_number(static_cast<std::uint8_t>(data[size]))) readable = size;
+  const parse_outcome r = parse_indexed_walk<Simd>(data, size, readable, opt, a, build);
+  if (!r.retry) return r;
+  return parse_document<Simd, true>(data, size, readable, opt, a);
 }
 
 }  // namespace
