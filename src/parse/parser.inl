@@ -399,6 +399,11 @@ value:
   JOT_NEED(sizeof(node));
 value_reserved:
   // The value's node is reserved.
+  // Indexed, strings first: GCC compiles the switch to a tree of compares,
+  // and a string, the most common value, ahead of it measured 2-4% faster.
+  if constexpr (Indexed) {
+    if (*p == '"') goto string_value;
+  }
   switch (*p) {
     case '"': goto string_value;
     case '{': goto open_object;
