@@ -26,8 +26,7 @@ namespace {
 // kernels it measured slower than the one-pass walk.
 parse_outcome parse(const char* data, std::size_t size, std::size_t readable, const parse_options& options,
                     arena& a) noexcept {
-  if (index_pays_for(data, size)) return parse_indexed_with<scanner>(data, size, readable, options, a, wide::build_index);
-  return parse_with<scanner>(data, size, readable, options, a);
+  return parse_choosing_with<scanner>(data, size, readable, options, a, wide::build_index);
 }
 parse_outcome parse_line(const char* data, std::size_t size, const parse_options& options,
                          arena& a) noexcept {

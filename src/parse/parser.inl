@@ -700,24 +700,49 @@ JOT_NOINLINE parse_outcome parse_indexed_walk(const char* data, std::size_t size
   return parse_document<Simd, true, false, true>(data, size, readable, opt, a, &w);
 }
 
-// Parses over stage 1's index (build: the kernel's index_function). Strict
-// options only, and a document that must span the whole input: other
+// Whether the indexed walk may parse this text with these options: strict
+// options only, and a document that must span the whole input. Other
 // options, allow_trailing_content (where the document may be a short prefix
 // of a long input, which stage 1 would index in vain), a byte order mark
 // (whose bytes would join the first scalar's run) and an input too long for
-// 32-bit offsets go to the one-pass walk, and so does the failure the indexed
-// walk cannot judge (retry), so the outcome is always exactly parse_with's.
-template <class Simd>
-parse_outcome parse_indexed_with(const char* data, std::size_t size, std::size_t readable, const parse_options& opt,
-                                 arena& a, index_function build) noexcept {
+// 32-bit offsets take the one-pass walk. Tested before index_pays_for: a
+// stream's array element is parsed as a prefix of a window of up to a
+// megabyte, and sampling that window per element halved the stream's speed.
+inline bool index_applies(const char* data, std::size_t size, const parse_options& opt) noexcept {
   const auto* const u = reinterpret_cast<const u8*>(data);
   const bool bom = size >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF;
-  if (!is_strict(opt) || opt.syntax.allow_trailing_content || bom || size >= (std::size_t{1} << 32) - 64)
-    return parse_with<Simd>(data, size, readable, opt, a);
+  return is_strict(opt) && !opt.syntax.allow_trailing_content && !bom && size < (std::size_t{1} << 32) - 64;
+}
+
+// The indexed walk, for a text index_applies to; after the failure it cannot
+// judge (retry), the one-pass walk, so the outcome is always parse_with's.
+template <class Simd>
+parse_outcome parse_indexed_applied(const char* data, std::size_t size, std::size_t readable,
+                                    const parse_options& opt, arena& a, index_function build) noexcept {
   if (readable > size && !ends_any_number(static_cast<std::uint8_t>(data[size]))) readable = size;
   const parse_outcome r = parse_indexed_walk<Simd>(data, size, readable, opt, a, build);
   if (!r.retry) return r;
   return parse_document<Simd, true>(data, size, readable, opt, a);
+}
+
+// Parses over stage 1's index (build: the kernel's index_function) wherever
+// index_applies, else in one pass: kernel_entry::parse_indexed.
+template <class Simd>
+parse_outcome parse_indexed_with(const char* data, std::size_t size, std::size_t readable, const parse_options& opt,
+                                 arena& a, index_function build) noexcept {
+  if (!index_applies(data, size, opt)) return parse_with<Simd>(data, size, readable, opt, a);
+  return parse_indexed_applied<Simd>(data, size, readable, opt, a, build);
+}
+
+// Parses over stage 1's index where it applies and pays (index_pays_for),
+// else in one pass: the parse of a kernel whose stage 1 makes the indexed
+// walk the faster one.
+template <class Simd>
+parse_outcome parse_choosing_with(const char* data, std::size_t size, std::size_t readable, const parse_options& opt,
+                                  arena& a, index_function build) noexcept {
+  if (index_applies(data, size, opt) && index_pays_for(data, size))
+    return parse_indexed_applied<Simd>(data, size, readable, opt, a, build);
+  return parse_with<Simd>(data, size, readable, opt, a);
 }
 
 }  // namespace
