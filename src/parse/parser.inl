@@ -24,7 +24,7 @@
 // found by the same code, and it reserves memory at the same points; where
 // stage 1 stopped at an anomaly, the tokens after it are listed byte by byte
 // (next_batch). The one case it cannot judge, a scalar that runs on into
-// stray bytes, makes parse_indexed_with parse the text again byte by byte.
+// stray bytes, makes parse_indexed_applied parse the text again byte by byte.
 namespace {
 
 inline char* align16(char* p) noexcept {
@@ -689,7 +689,7 @@ inline bool index_pays_for(const char* data, std::size_t size) noexcept {
 inline constexpr std::size_t index_window_entries = 4096;
 
 // The indexed walk with its window, apart from the one-pass walk that
-// parse_indexed_with runs after a failure: inlined together, they shared one
+// parse_indexed_applied runs after a failure: inlined together, they shared one
 // frame and the walk kept less in registers.
 template <class Simd>
 JOT_NOINLINE parse_outcome parse_indexed_walk(const char* data, std::size_t size, std::size_t readable,
