@@ -141,6 +141,9 @@ struct index_span {
 // where it is 0, no token is left before the input's end.
 inline std::size_t list_tokens_bytewise(const u8* begin, const u8* end, index_entry from, index_entry* out,
                                         std::size_t cap) noexcept {
+  const auto is_operator = [](u8 c) {
+    return c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',';
+  };
   std::size_t n = 0;
   const u8* p = begin + from;
   while (p != end && n != cap) {
@@ -152,11 +155,9 @@ inline std::size_t list_tokens_bytewise(const u8* begin, const u8* end, index_en
     out[n++] = static_cast<index_entry>(p - begin);
     if (c == '"') break;
     ++p;
-    if (c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',') continue;
+    if (is_operator(c)) continue;
     // The rest of a run: a scalar, or stray bytes the grammar rejects at its start.
-    while (p != end && !is_space(static_cast<char>(*p)) && *p != '"' && *p != '{' && *p != '}' && *p != '[' &&
-           *p != ']' && *p != ':' && *p != ',')
-      ++p;
+    while (p != end && !is_space(static_cast<char>(*p)) && *p != '"' && !is_operator(*p)) ++p;
   }
   return n;
 }
